@@ -1,0 +1,147 @@
+// gradekit command line. Exit codes: 0 all tests passed, 1 some failed, 2 usage or spec error.
+import { Command, CommanderError, Option } from 'commander';
+import { writeFileSync } from 'node:fs';
+import { listAssignments, loadAssignment, type Assignment } from '../harness/assignment/load.js';
+import { gradeSubmission, type GradeOptions } from '../harness/grade/submission.js';
+import { renderTerminal } from '../harness/report/terminal.js';
+import { renderJson } from '../harness/report/json.js';
+import { SpecError, SpecErrors } from '../harness/spec/load.js';
+import { UsageError } from '../harness/util/errors.js';
+import { gradekitVersion } from '../harness/paths.js';
+import { goldenCommand } from '../harness/golden.js';
+import { playCommand } from '../harness/play.js';
+import { demoCommand } from '../harness/demo.js';
+import { languageRunners } from '../harness/grade/runners.js';
+import '../reference/register.js';
+
+const color = process.stdout.isTTY && !process.env.NO_COLOR;
+
+interface CommonOpts {
+  words?: string;
+  starter?: string;
+}
+
+function addCommon(c: Command): Command {
+  return c
+    .option('--words <file>', "use the course's own word list instead of the bundled one (expected output is then computed by the reference)")
+    .option('--starter <dir>', "use the course's starter files (e.g. its runner.py) instead of gradekit's replicas");
+}
+
+function parseSeed(s: string | undefined): GradeOptions['seed'] {
+  if (s === undefined) return undefined;
+  if (s === 'per-submission') return s;
+  if (/^-?\d+$/.test(s)) return Number(s);
+  return s;
+}
+
+export function loadFor(assignment: string, o: CommonOpts): Assignment {
+  return loadAssignment(assignment, { words: o.words, starter: o.starter });
+}
+
+async function main(argv: string[]): Promise<number> {
+  const program = new Command();
+  program
+    .name('gradekit')
+    .description('Autograder and test harness for word-game programming assignments')
+    .version(gradekitVersion())
+    .showHelpAfterError('(run gradekit --help for usage)')
+    .exitOverride();
+  let code = 0;
+
+  program
+    .command('list')
+    .description('print the assignment ids, one per line')
+    .action(() => {
+      process.stdout.write(listAssignments().join('\n') + '\n');
+    });
+
+  addCommon(
+    program
+      .command('check')
+      .description('grade one submission (a file or a folder) and print a report')
+      .argument('<assignment>', 'assignment id (see gradekit list) or a spec .yaml file')
+      .argument('[submission]', 'submission file or folder (default: the current folder)', '.')
+      .option('--json <file>', 'also write the JSON report to this file ("-" for stdout)')
+      .option('--seed <n|per-submission>', 'seed for generated inputs; per-submission derives one from the submission')
+      .option('--visible-only', 'run only visible tests (what a student sees before the due date)')
+      .option('--only <ids...>', 'run only these test ids or groups')
+      .option('-v, --verbose', 'show passing tests and full diffs')
+      .addOption(new Option('--color <when>', 'colour output').choices(['auto', 'always', 'never']).default('auto')),
+  ).action(async (assignment: string, submission: string, o: CommonOpts & { json?: string; seed?: string; visibleOnly?: boolean; only?: string[]; verbose?: boolean; color: string }) => {
+    const a = loadFor(assignment, o);
+    const report = await gradeSubmission(a, submission, {
+      seed: parseSeed(o.seed),
+      visibilities: o.visibleOnly ? ['visible'] : undefined,
+      only: o.only,
+      runners: languageRunners(),
+    });
+    if (o.json === '-') process.stdout.write(renderJson(report));
+    else {
+      const useColor = o.color === 'always' || (o.color === 'auto' && color);
+      process.stdout.write(renderTerminal(report, { color: useColor, verbose: o.verbose, width: process.stdout.columns }));
+      if (o.json) writeFileSync(o.json, renderJson(report));
+    }
+    code = report.tests.every((t) => t.status === 'passed' || t.status === 'skipped') && !report.fatal ? 0 : 1;
+  });
+
+  addCommon(
+    program
+      .command('golden')
+      .description('check or regenerate the golden transcripts of an assignment from the reference')
+      .argument('<assignment>', 'assignment id or spec file')
+      .option('--update', 'write the golden files')
+      .option('--check', 'verify the golden files match the reference (default)'),
+  ).action((assignment: string, o: CommonOpts & { update?: boolean }) => {
+    code = goldenCommand(loadFor(assignment, o), Boolean(o.update));
+  });
+
+  addCommon(
+    program
+      .command('play')
+      .description('play the reference game (interactive on a terminal; with piped input prints the transcript a correct program prints)')
+      .argument('<assignment>', 'assignment id')
+      .option('--seed <n>', 'seed the random hands (default: random)'),
+  ).action((assignment: string, o: CommonOpts & { seed?: string }) => {
+    code = playCommand(loadFor(assignment, o), { seed: o.seed });
+  });
+
+  program
+    .command('demo')
+    .description('grade the bundled example submissions and print a summary (what `npm start` runs)')
+    .option('--all', 'every fixture submission, not just a sample')
+    .action(async (o: { all?: boolean }) => {
+      code = await demoCommand({ all: Boolean(o.all), color });
+    });
+
+  try {
+    await program.parseAsync(argv);
+  } catch (e) {
+    if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2;
+    throw e;
+  }
+  return code;
+}
+
+function explain(e: unknown): number {
+  if (e instanceof SpecErrors) {
+    process.stderr.write(`gradekit: the spec has ${e.errors.length} problem(s):\n${e.errors.map((x) => x.message).join('\n')}\n`);
+    return 2;
+  }
+  if (e instanceof SpecError || e instanceof UsageError) {
+    process.stderr.write(`gradekit: ${e.message}\n`);
+    return 2;
+  }
+  const err = e as Error;
+  process.stderr.write(`gradekit: internal error: ${err?.message ?? String(e)}\n  This is a bug in gradekit, not in your submission. Re-run with GRADEKIT_DEBUG=1 for details.\n`);
+  if (process.env.GRADEKIT_DEBUG) process.stderr.write(`${err?.stack}\n`);
+  return 3;
+}
+
+main(process.argv).then(
+  (c) => {
+    process.exitCode = c;
+  },
+  (e) => {
+    process.exitCode = explain(e);
+  },
+);

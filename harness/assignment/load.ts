@@ -1,0 +1,159 @@
+// An assignment = its spec + its reference adapter + its word list, checked together so that a
+// spec naming an unknown function, name or validator fails at load time with file:line:col.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { loadSpecFile, SpecError, SpecErrors, type LoadedSpec } from '../spec/load.js';
+import { parseStep, namesIn, PyParseError, type PyStep } from '../spec/pyexpr.js';
+import type { ReferenceAdapter } from '../model/reference.js';
+import type { PyValue } from '../model/pyvalue.js';
+import { PyRandom } from '../../reference/pyrandom.js';
+import { referenceAdapters } from '../../reference/index.js';
+import { rootPath } from '../paths.js';
+import { closest } from '../util/closest.js';
+import { UsageError } from '../util/errors.js';
+
+export interface Assignment {
+  id: string;
+  spec: LoadedSpec;
+  adapter: ReferenceAdapter;
+  fixturesDir: string;
+  /** The word list file students read, and its lines (stripped, blanks dropped). */
+  wordsFile?: string;
+  words: string[];
+  /** True when --words replaced the bundled list: expected transcripts then come from the reference, not golden files. */
+  customWords: boolean;
+  /** Folder of instructor starter files (--starter), e.g. the course's runner.py. */
+  starterDir?: string;
+  names: Record<string, PyValue>;
+  /** Parsed steps per test id (call/steps tests), parsed once. */
+  steps: Map<string, PyStep[]>;
+}
+
+export interface AssignmentOptions {
+  words?: string;
+  starter?: string;
+}
+
+export function specsDir(): string {
+  return rootPath('specs');
+}
+
+/** Assignment ids, from the spec files present: a sixth assignment is one more YAML + reference module. */
+export function listAssignments(): string[] {
+  const order = ['ps3-mit', 'ps3-ocw', 'hangman-313e', 'chiseler', 'evil-hangman-java'];
+  const found = readdirSync(specsDir()).filter((f) => f.endsWith('.yaml')).map((f) => basename(f, '.yaml'));
+  return [...order.filter((o) => found.includes(o)), ...found.filter((f) => !order.includes(f)).sort()];
+}
+
+export function resolveSpecPath(idOrPath: string): string {
+  if (idOrPath.endsWith('.yaml') || idOrPath.endsWith('.yml')) {
+    if (!existsSync(idOrPath)) throw new UsageError(`spec file not found: ${idOrPath}`);
+    return resolve(idOrPath);
+  }
+  const p = join(specsDir(), `${idOrPath}.yaml`);
+  if (!existsSync(p)) {
+    const ids = listAssignments();
+    const guess = closest(idOrPath, ids);
+    throw new UsageError(`unknown assignment '${idOrPath}'${guess ? ` — did you mean '${guess}'?` : ''} (known: ${ids.join(', ')})`);
+  }
+  return p;
+}
+
+export function readWordList(file: string): string[] {
+  const text = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+  return text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l.length > 0);
+}
+
+export function loadAssignment(idOrPath: string, opts: AssignmentOptions = {}): Assignment {
+  const specPath = resolveSpecPath(idOrPath);
+  const spec = loadSpecFile(specPath);
+  const d = spec.data;
+  const errors: SpecError[] = [];
+  const adapter = referenceAdapters[d.reference];
+  if (!adapter) {
+    const g = closest(d.reference, Object.keys(referenceAdapters));
+    throw new SpecErrors([spec.error(['reference'], `unknown reference '${d.reference}'`, g ? `did you mean '${g}'?` : `known: ${Object.keys(referenceAdapters).join(', ')}`)]);
+  }
+  const fixturesDir = inside(dirname(specPath), d.fixtures, spec, ['fixtures']);
+  let wordsFile: string | undefined;
+  if (opts.words) {
+    if (!existsSync(opts.words)) throw new UsageError(`--words: file not found: ${opts.words}`);
+    wordsFile = resolve(opts.words);
+  } else if (d.words) {
+    wordsFile = inside(fixturesDir, d.words.file, spec, ['words', 'file']);
+    if (!existsSync(wordsFile)) errors.push(spec.error(['words', 'file'], `word list not found: ${relative(process.cwd(), wordsFile)}`));
+  }
+  if (opts.starter && !existsSync(opts.starter)) throw new UsageError(`--starter: folder not found: ${opts.starter}`);
+  const words = wordsFile && existsSync(wordsFile) ? readWordList(wordsFile) : [];
+  const names = adapter.names?.({ words, rng: new PyRandom(0), options: d.options }) ?? {};
+  const steps = new Map<string, PyStep[]>();
+  const functions = new Set([...Object.keys(adapter.functions), ...Object.keys(adapter.classes ?? {})]);
+  d.tests.forEach((t, i) => {
+    const srcs: [string, (string | number)[]][] =
+      'call' in t ? [[t.call, ['tests', i, 'call']]] : 'steps' in t ? t.steps.map((s, k) => [typeof s === 'string' ? s : s.do, ['tests', i, 'steps', k]] as [string, (string | number)[]]) : [];
+    const parsed: PyStep[] = [];
+    const bound = new Set<string>();
+    for (const [src, path] of srcs) {
+      try {
+        const st = parseStep(src);
+        checkStep(st, bound, functions, names, adapter, spec, path, errors);
+        if (st.bind) bound.add(st.bind);
+        parsed.push(st);
+      } catch (e) {
+        if (e instanceof PyParseError) errors.push(spec.error(path, `cannot read this Python: ${e.message}`, "write a call like get_word_score('weed', 6) or an assignment like h = Hangman(words, False)"));
+        else throw e;
+      }
+    }
+    if (parsed.length) steps.set(t.id, parsed);
+    const validator = 'compare' in t && t.compare && typeof t.compare === 'object' && 'validator' in t.compare ? t.compare.validator : undefined;
+    const propCheck = 'property' in t && t.property.check !== 'reference' ? t.property.check : undefined;
+    for (const v of [validator, propCheck]) {
+      if (v && !adapter.validators?.[v]) {
+        const g = closest(v, Object.keys(adapter.validators ?? {}));
+        errors.push(spec.error(['tests', i], `unknown validator '${v}'`, g ? `did you mean '${g}'?` : `known: ${Object.keys(adapter.validators ?? {}).join(', ') || '(none)'}`));
+      }
+    }
+    if ('run' in t && t.run !== 'main' && !d.programs[t.run]) errors.push(spec.error(['tests', i, 'run'], `unknown program '${t.run}'`, `define it under programs: or use 'main'`));
+  });
+  for (const [name, prog] of Object.entries(d.programs)) {
+    if (!adapter.programs?.[prog.reference]) errors.push(spec.error(['programs', name, 'reference'], `reference '${d.reference}' has no program '${prog.reference}'`));
+    if (prog.script && !existsSync(resolveScript(prog.script))) errors.push(spec.error(['programs', name, 'script'], `runner script not found: ${prog.script}`));
+  }
+  if (errors.length) throw new SpecErrors(errors);
+  return { id: d.assignment, spec, adapter, fixturesDir, wordsFile, words, customWords: Boolean(opts.words), starterDir: opts.starter ? resolve(opts.starter) : undefined, names, steps };
+}
+
+/** Runner scripts ship with gradekit under harness/run/python/runners/. */
+export function resolveScript(script: string): string {
+  return rootPath('harness', 'run', 'python', 'runners', script);
+}
+
+function inside(base: string, rel: string, spec: LoadedSpec, path: (string | number)[]): string {
+  const p = resolve(base, rel);
+  if (isAbsolute(rel) || relative(base, p).startsWith('..')) {
+    // Specs may not reach outside their folder: a shared spec must not read arbitrary files.
+    const root = rootPath();
+    if (relative(root, p).startsWith('..')) throw new SpecErrors([spec.error(path, `path '${rel}' points outside the project`, 'use a path relative to the spec folder')]);
+  }
+  return p;
+}
+
+function checkStep(st: PyStep, bound: Set<string>, functions: Set<string>, names: Record<string, PyValue>, adapter: ReferenceAdapter, spec: LoadedSpec, path: (string | number)[], errors: SpecError[]) {
+  const visit = (e: PyStep['expr']) => {
+    if (e.k === 'call') {
+      if (e.callee.length === 1 && !functions.has(e.callee[0])) {
+        const g = closest(e.callee[0], [...functions]);
+        errors.push(spec.error(path, `unknown function '${e.callee[0]}' (reference '${adapter.id}' does not define it)`, g ? `did you mean '${g}'?` : `known: ${[...functions].join(', ')}`));
+      }
+      if (e.callee.length > 1 && !bound.has(e.callee[0])) errors.push(spec.error(path, `'${e.callee[0]}' is not bound by an earlier step`, `add a step like ${e.callee[0]} = ClassName(...) first`));
+      e.args.forEach(visit);
+    }
+  };
+  visit(st.expr);
+  for (const n of namesIn(st.expr)) {
+    if (!bound.has(n) && !(n in names)) {
+      const g = closest(n, [...bound, ...Object.keys(names)]);
+      errors.push(spec.error(path, `unknown name '${n}'`, g ? `did you mean '${g}'?` : `names available: ${[...bound, ...Object.keys(names)].join(', ') || '(none)'}`));
+    }
+  }
+}

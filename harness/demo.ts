@@ -1,0 +1,63 @@
+// `npm start`: grade the bundled example submissions and print a readable summary.
+import pc from 'picocolors';
+import pLimit from 'p-limit';
+import { availableParallelism } from 'node:os';
+import { listAssignments, loadAssignment } from './assignment/load.js';
+import { fixtureSubmissions, verdictOf, type FixtureSubmission } from './fixtures.js';
+import { gradeSubmission } from './grade/submission.js';
+import { languageRunners } from './grade/runners.js';
+import type { Report } from './model/report.js';
+
+export async function demoCommand(o: { all: boolean; color: boolean }): Promise<number> {
+  const c = o.color ? pc : pc.createColors(false);
+  const t0 = performance.now();
+  const limit = pLimit(Math.max(1, availableParallelism()));
+  const lines: string[] = [];
+  let mismatches = 0;
+  let total = 0;
+  for (const id of listAssignments()) {
+    let a;
+    try {
+      a = loadAssignment(id);
+    } catch (e) {
+      lines.push(`${c.bold(id)}  ${c.yellow('not available yet:')} ${(e as Error).message.split('\n')[0]}`);
+      continue;
+    }
+    const subs = fixtureSubmissions(a.fixturesDir, id);
+    const chosen = o.all ? subs : sample(subs);
+    if (!chosen.length) {
+      lines.push(`${c.bold(id)}  ${c.dim('no example submissions bundled yet')}`);
+      continue;
+    }
+    const reports = await Promise.all(chosen.map((s) => limit(() => gradeSubmission(a, s.path, { runners: languageRunners() }).then((r) => [s, r] as const))));
+    lines.push(c.bold(`${id} — ${a.spec.data.title} (${a.spec.data.tests.length} tests)`));
+    for (const [s, r] of reports) {
+      total++;
+      const got = verdictOf(r);
+      const ok = got === s.verdict;
+      if (!ok) mismatches++;
+      const firstFail = r.tests.find((t) => t.status !== 'passed' && t.status !== 'skipped');
+      const why = r.fatal ? r.fatal.message : firstFail ? `${firstFail.group}: ${firstFail.message}` : '';
+      lines.push(
+        `  ${ok ? c.green('✓') : c.red('✗')} ${pad(`${s.verdict}/${s.name}`, 44)} ${pad(`${fmt(r.score)}/${fmt(r.maxScore)}`, 9)} ${c.dim(truncate(why, 90))}`,
+      );
+    }
+  }
+  lines.push('');
+  lines.push(`${total} example submission(s) graded in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${mismatches ? c.red(`${mismatches} got an unexpected verdict`) : c.green('every one got its expected verdict')}.`);
+  lines.push(c.dim('Grade your own: bin/gradekit check <assignment> <file-or-folder>   (assignments: bin/gradekit list)'));
+  process.stdout.write(lines.join('\n') + '\n');
+  return mismatches ? 1 : 0;
+}
+
+/** Every accepted example and a few of each other verdict: a quick, representative tour. */
+function sample(subs: FixtureSubmission[]): FixtureSubmission[] {
+  const by = new Map<string, FixtureSubmission[]>();
+  for (const s of subs) by.set(s.verdict, [...(by.get(s.verdict) ?? []), s]);
+  return [...by.entries()].flatMap(([v, list]) => (v === 'accepted' ? list.slice(0, 3) : list.slice(0, 3)));
+}
+
+const fmt = (n: number) => String(Math.round(n * 100) / 100);
+const pad = (s: string, n: number) => (s.length >= n ? s : s + ' '.repeat(n - s.length));
+const truncate = (s: string, n: number) => (s.length > n ? s.slice(0, n - 1) + '…' : s).replace(/\n/g, ' ');
+export type { Report };

@@ -1,0 +1,155 @@
+// Judging a call / steps / program test: the student's observations against the reference's.
+// The first problem found decides the verdict; its message says what was expected and what happened.
+import { fromWire, repr, type PyValue } from '../model/pyvalue.js';
+import type { RefContext, Validator } from '../model/reference.js';
+import type { TestDetail } from '../model/report.js';
+import type { Observation, StepObservation } from '../run/python/protocol.js';
+import type { Comparator, Normaliser } from '../spec/schema.js';
+import type { PyStep } from '../spec/pyexpr.js';
+import { compareValues } from '../compare/values.js';
+import { compareText } from '../compare/text.js';
+import type { RefRunResult, RefStepResult } from './reference-run.js';
+import { error, fail, pass, type Outcome } from './outcome.js';
+
+export interface JudgeInput {
+  steps: PyStep[] | null; // null for whole-program tests
+  ref: RefRunResult;
+  obs: Observation;
+  compare: Comparator;
+  /** Literal expected value for the last step, overriding the reference. */
+  expect?: PyValue;
+  expectedTranscript?: string;
+  normalisers: Normaliser[];
+  checkInputs: boolean;
+  unchangedArgs: boolean;
+  silent: boolean;
+  forbidCalls?: string[];
+  mustRecurse?: string[];
+  validator?: Validator;
+  validatorCtx: () => RefContext;
+  file: string;
+  stdinGiven: boolean;
+}
+
+export function judge(j: JudgeInput): Outcome {
+  const { obs, ref } = j;
+  const base: TestDetail = {};
+  if (obs.transcript) base.transcript = obs.transcript;
+  if (j.steps) base.call = j.steps.map((s) => s.source).join('\n');
+  if (obs.driver_error) return error(`internal driver problem: ${obs.driver_error}`, base);
+
+  const stepCount = j.steps ? j.steps.length : 1;
+  for (let i = 0; i < stepCount; i++) {
+    const so = obs.steps[i];
+    const rs = ref.steps[i];
+    const step = j.steps?.[i];
+    const label = step ? `${step.source}` : 'the program';
+    if (!so) return error(`no result for step ${i + 1} (${label})`, base);
+    if (so.skipped) break;
+    const o = judgeStep(j, so, rs, step, label, i === stepCount - 1, base);
+    if (o) return o;
+  }
+
+  if (obs.trace) {
+    const hit = obs.trace.forbidden[0];
+    if (hit) {
+      return fail(`${hit.function} calls ${hit.call}() at ${j.file}:${hit.line}; the assignment requires writing this yourself without ${j.forbidCalls?.join(' or ')}`, {
+        ...base,
+        hint: `replace the ${hit.call}() call on line ${hit.line} with your own code`,
+      });
+    }
+    for (const fn of j.mustRecurse ?? []) {
+      const depth = obs.trace.max_depth[fn] ?? 0;
+      if (depth < 2) {
+        return fail(
+          depth === 0
+            ? `${fn} was never called (it must be the function doing the work, recursively)`
+            : `${fn} never calls itself, directly or through a helper: the assignment requires a recursive solution`,
+          { ...base, hint: `make ${fn} solve a smaller case by calling ${fn}` },
+        );
+      }
+    }
+  }
+
+  if (j.stdinGiven && j.checkInputs) {
+    if (obs.unread > ref.unread) {
+      const used = obs.inputs.length;
+      return fail(
+        `left ${obs.unread - ref.unread} scripted input line(s) unread: it read ${used} line(s) where ${used + obs.unread - ref.unread} were expected; it asked fewer questions than the handout's program`,
+        { ...base, hint: 'compare your prompts with the handout: a question is missing or the loop ends too early' },
+      );
+    }
+  }
+
+  if (j.expectedTranscript !== undefined) {
+    const t = compareText(j.expectedTranscript, obs.transcript, j.normalisers);
+    if (!t.ok) {
+      const none = /^None$/m.test(obs.transcript) && !/^None$/m.test(j.expectedTranscript);
+      return fail(`the printed output differs: ${t.summary}`, {
+        ...base,
+        ...t.detail,
+        ...(none ? { hint: 'your output has a line "None": you printed the result of a function that returns nothing (e.g. print(display_hand(hand)))' } : {}),
+      });
+    }
+    return pass({ normalisers: t.detail.normalisers });
+  }
+  return pass();
+}
+
+function judgeStep(j: JudgeInput, so: StepObservation, rs: RefStepResult | undefined, step: PyStep | undefined, label: string, last: boolean, base: TestDetail): Outcome | undefined {
+  if (so.missing) return error(`${j.file} does not define \`${so.missing}\` (needed by ${label})`, { ...base, hint: `check the spelling of ${so.missing} against the handout` });
+  if (so.input_exhausted !== undefined && rs?.inputExhausted === undefined) {
+    const n = j.obs.inputs.length;
+    return fail(`asked for more input than the test gives: after all ${n} scripted line(s) were used it asked ${JSON.stringify(so.input_exhausted)}`, {
+      ...base,
+      hint: 'an extra question or a loop that does not stop: compare your prompts with the handout',
+    });
+  }
+  if (so.output_limit) return fail(`printed more than ${so.output_limit} characters during ${label} (output cap); an endless print loop?`, base);
+  if (so.patch_exhausted) return fail(`${so.patch_exhausted}: it asked for more hands than the game should use`, base);
+  if (so.error) {
+    if (rs?.raised && j.validator && last) {
+      // Validators judge raises too (e.g. "raised, but printed half a game first").
+      const observed: PyValue = { t: 'obj', type: `exception:${so.error.type}`, repr: `${so.error.type}(${JSON.stringify(so.error.message)})` };
+      const v = j.validator({ observed, args: rs.args ?? [], ctx: j.validatorCtx(), output: j.obs.transcript.slice(so.out_start, so.out_end) });
+      return v.ok ? undefined : fail(`${label}: ${v.message}`, base);
+    }
+    if (rs?.raised) return undefined; // an exception was expected, any type is accepted
+    const where = so.error.line ? ` (${j.file} line ${so.error.line})` : '';
+    return error(`${label} raised ${so.error.type}: ${so.error.message}${where}`, { ...base, traceback: so.error.traceback });
+  }
+  if (rs?.raised) {
+    return fail(`${label} should raise an exception (the reference raises ${rs.raised.type}: ${rs.raised.message}) but it returned ${so.value !== undefined ? repr(fromWire(so.value)) : 'normally'}`, base);
+  }
+  if (j.silent) {
+    const printed = j.obs.transcript.slice(so.out_start, so.out_end);
+    if (printed.length) return fail(`${label} printed ${JSON.stringify(printed.slice(0, 200))}${printed.length > 200 ? '…' : ''} but must print nothing`, { ...base, hint: 'remove debugging print() calls' });
+  }
+  if (step?.bind || so.value === undefined) return undefined;
+  const observed = fromWire(so.value);
+  const expected = last && j.expect !== undefined ? j.expect : rs?.value;
+  const output = j.obs.transcript.slice(so.out_start, so.out_end);
+  if (j.validator && last) {
+    const args = rs?.args ?? [];
+    const v = j.validator({ observed, expected, args, ctx: j.validatorCtx(), output });
+    if (!v.ok) return fail(`${label}: ${v.message}`, { ...base, actual: repr(observed), ...(expected ? { expected: repr(expected) } : {}) });
+  } else if (expected !== undefined) {
+    const cmp = typeof j.compare === 'object' && 'validator' in j.compare ? 'exact' : j.compare;
+    const r = compareValues(expected, observed, cmp);
+    if (!r.ok) return fail(`${label}: ${r.why}`, { ...base, expected: repr(expected), actual: repr(observed) });
+  }
+  if (j.unchangedArgs && so.args_after && rs?.args) {
+    for (let k = 0; k < rs.args.length; k++) {
+      const before = rs.args[k];
+      const after = so.args_after[k] !== undefined ? fromWire(so.args_after[k]) : before;
+      const same = compareValues(before, after, 'exact');
+      if (!same.ok) {
+        return fail(`${label} changed its argument ${k + 1}: it was ${repr(before)} and is now ${repr(after)}; it must not modify its input`, {
+          ...base,
+          hint: 'work on a copy (e.g. hand.copy()) and return the new value',
+        });
+      }
+    }
+  }
+  return undefined;
+}

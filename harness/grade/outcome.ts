@@ -1,0 +1,42 @@
+// What judging one test yields before points are attached.
+import type { Status, TestDetail } from '../model/report.js';
+import type { RunResult } from '../run/python/protocol.js';
+
+export interface Outcome {
+  status: Exclude<Status, 'skipped'> | 'skipped';
+  message: string;
+  detail?: TestDetail;
+}
+
+export const pass = (detail?: TestDetail): Outcome => ({ status: 'passed', message: '', ...(detail ? { detail } : {}) });
+export const fail = (message: string, detail?: TestDetail): Outcome => ({ status: 'failed', message, ...(detail ? { detail } : {}) });
+export const error = (message: string, detail?: TestDetail): Outcome => ({ status: 'error', message, ...(detail ? { detail } : {}) });
+
+const SIGNALS: Record<number, string> = {
+  6: 'SIGABRT (aborted)',
+  9: 'SIGKILL (killed: usually the memory or CPU limit)',
+  11: 'SIGSEGV (segmentation fault: usually runaway recursion)',
+  24: 'SIGXCPU (CPU time limit exceeded)',
+  25: 'SIGXFSZ (file size limit exceeded)',
+};
+
+/** A run that produced no observations: say why in terms of the student's program. */
+export function runFailure(r: RunResult, timeoutMs: number): Outcome {
+  switch (r.status) {
+    case 'timeout':
+      return error(`timed out after ${fmtMs(timeoutMs)}: an infinite loop, very slow code, or a wait for input that never comes`);
+    case 'crashed':
+      if (r.signal) return error(`the test process was killed by ${SIGNALS[r.signal] ?? `signal ${r.signal}`}`);
+      return error(`the program ended the process itself (exit code ${r.exit_code ?? '?'}, e.g. os._exit or a crash) before the test finished`);
+    case 'protocol':
+      return error('the test process sent back garbled results (did the submission write to a file descriptor it does not own?)');
+    case 'lost':
+      return error('the grader lost contact with the test process (the submission killed or stalled it); other tests were not affected');
+    default:
+      return error(`unexpected run status ${r.status}`);
+  }
+}
+
+export function fmtMs(ms: number): string {
+  return ms >= 1000 ? `${+(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`;
+}

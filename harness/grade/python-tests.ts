@@ -1,0 +1,272 @@
+// Turning a spec test into (a) a request for the student's process and (b) the same scenario on the
+// reference, then judging. Python-language tests: call, steps, run, property, rule.
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { toWire, type PyValue, repr, fromWire } from '../model/pyvalue.js';
+import { parseExpr, parseStep, literalValue, type PyExpr, type PyStep } from '../spec/pyexpr.js';
+import type { TestData, Comparator, Normaliser } from '../spec/schema.js';
+import type { RunRequest, WireArg, WirePatch, WireStep } from '../run/python/protocol.js';
+import type { PythonSession } from '../run/python/session.js';
+import { PyRandom } from '../../reference/pyrandom.js';
+import { makeContext, RecordingIO, runReference, type RefRunOptions, type ScriptedPatch } from './reference-run.js';
+import { judge } from './judge.js';
+import { error, fail, pass, runFailure, type Outcome } from './outcome.js';
+import { compareValues } from '../compare/values.js';
+import { resolveScript, type Assignment } from '../assignment/load.js';
+
+export interface PythonTestEnv {
+  a: Assignment;
+  session: PythonSession;
+  file: string; // the student's file name, for messages
+  seed?: number | string;
+}
+
+export function exprToWire(e: PyExpr, bindings: Record<string, PyValue> = {}): WireArg {
+  switch (e.k) {
+    case 'lit': return toWire(e.v);
+    case 'name': return e.name in bindings ? toWire(bindings[e.name]) : { n: e.name };
+    case 'list': return { l: e.items.map((x) => exprToWire(x, bindings)) } as WireArg;
+    case 'tuple': return { tu: e.items.map((x) => exprToWire(x, bindings)) } as WireArg;
+    case 'set': return { se: e.items.map((x) => exprToWire(x, bindings)) } as WireArg;
+    case 'dict': return { d: e.entries.map(([k, v]) => [exprToWire(k, bindings), exprToWire(v, bindings)]) } as WireArg;
+    case 'call': return { call: e.callee, args: e.args.map((x) => exprToWire(x, bindings)) };
+  }
+}
+
+export function stepToWire(s: PyStep, observeArgs: boolean, bindings: Record<string, PyValue> = {}): WireStep {
+  if (s.expr.k !== 'call') {
+    // A bare value step (e.g. `h = {'a': 1}`): evaluate it through the identity of a tuple pack.
+    return { callee: ['__gradekit_value__'], args: [exprToWire(s.expr, bindings)], ...(s.bind ? { bind: s.bind } : {}) };
+  }
+  return { callee: s.expr.callee, args: s.expr.args.map((a) => exprToWire(a, bindings)), ...(s.bind ? { bind: s.bind } : {}), ...(observeArgs ? { observe_args: true } : {}) };
+}
+
+export type Running = Extract<TestData, { stdin?: unknown }>;
+
+export function patchesOf(t: Running): { wire: WirePatch[]; ref: ScriptedPatch[] } {
+  const wire: WirePatch[] = [];
+  const ref: ScriptedPatch[] = [];
+  for (const [name, p] of Object.entries(t.patch ?? {})) {
+    if ('returns' in p) {
+      const values = p.returns.map((s) => parseExpr(s));
+      wire.push({ name, kind: 'sequence', values: values.map((v) => exprToWire(v)) });
+      ref.push({ name, kind: 'sequence', values });
+    } else if ('replace_with' in p) {
+      const value = parseExpr(JSON.stringify(p.replace_with));
+      wire.push({ name, kind: 'replace_key', value: exprToWire(value) });
+      ref.push({ name, kind: 'replace_key', value });
+    } else if ('value' in p) {
+      const value = parseExpr(p.value);
+      wire.push({ name, kind: 'constant', value: exprToWire(value) });
+      ref.push({ name, kind: 'constant', value });
+    } else {
+      wire.push({ name, kind: 'python', code: p.python });
+      ref.push({ name, kind: 'python' });
+    }
+  }
+  return { wire, ref };
+}
+
+function limits(a: Assignment, timeoutMs: number): Pick<RunRequest, 'timeout_ms' | 'cpu_s' | 'memory_mb' | 'output_cap' | 'file_size_mb' | 'open_files'> {
+  const d = a.spec.data.defaults;
+  return { timeout_ms: timeoutMs, cpu_s: Math.ceil(timeoutMs / 1000) + 1, memory_mb: d.memory_mb, output_cap: d.output_cap, file_size_mb: 16, open_files: 64 };
+}
+
+export function goldenPath(a: Assignment, id: string): string {
+  return join(a.fixturesDir, 'golden', `${id}.txt`);
+}
+
+export function refOptions(a: Assignment, t: Running, patches: ScriptedPatch[], seed: number | string | undefined): RefRunOptions {
+  return { adapter: a.adapter, words: a.words, options: a.spec.data.options, names: a.names, stdin: t.stdin ?? null, patches, seed };
+}
+
+/** Whether a test's printed output is checked, and against what. */
+export function transcriptMode(t: Running): 'golden' | 'reference' | 'ignore' {
+  if (t.transcript) return t.transcript;
+  return 'run' in t || t.stdin ? 'golden' : 'ignore';
+}
+
+/** The reference's run of a call/steps/program test: what golden files record and what tests compare against. */
+export function referenceRun(a: Assignment, t: Running, seed?: number | string) {
+  const { ref: refPatches } = patchesOf(t);
+  const opts = refOptions(a, t, refPatches, t.seed ?? seed);
+  if ('run' in t) {
+    const run = (t as { run: string }).run;
+    return runReference({ program: run === 'main' ? 'main' : a.spec.data.programs[run].reference }, opts);
+  }
+  return runReference(a.steps.get(t.id)!, opts);
+}
+
+export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: number): Promise<Outcome> {
+  if ('property' in t) return runProperty(t, env, timeoutMs);
+  if ('rule' in t) return runRule(t, env);
+  if ('game' in t) return error('game tests need a Java or interactive program; this assignment is Python');
+  const r = t as Running & ({ call: string } | { steps: unknown[] } | { run: string });
+  const a = env.a;
+  const { wire: wirePatches, ref: refPatches } = patchesOf(r);
+  const seed = r.seed ?? env.seed;
+  const opts = refOptions(a, r, refPatches, seed);
+  const trace = r.forbid_calls || r.must_recurse ? { forbid_calls: r.forbid_calls, forbid_within: r.forbid_within, recursion: r.must_recurse } : undefined;
+  let steps: PyStep[] | null = null;
+  let req: Omit<RunRequest, 'op'>;
+  let refRun;
+  if ('run' in r) {
+    const program = r.run === 'main' ? { kind: 'main' as const } : { kind: 'script' as const, path: programScript(a, r.run) };
+    req = { id: t.id, ...limits(a, timeoutMs), program, stdin: r.stdin ?? [], patches: wirePatches, seed: seed ?? null, trace };
+    const refProg = r.run === 'main' ? 'main' : a.spec.data.programs[r.run].reference;
+    refRun = () => runReference({ program: refProg }, opts);
+  } else {
+    steps = a.steps.get(t.id)!;
+    req = { id: t.id, ...limits(a, timeoutMs), steps: steps.map((s) => stepToWire(s, Boolean(r.unchanged_args))), stdin: r.stdin ?? null, patches: wirePatches, seed: seed ?? null, trace };
+    refRun = () => runReference(steps!, opts);
+  }
+  const mode = transcriptMode(r);
+  let expectedTranscript: string | undefined;
+  let ref;
+  try {
+    ref = refRun();
+  } catch (e) {
+    return error(`the reference could not evaluate this test: ${(e as Error).message} (a spec problem: tell your instructor)`);
+  }
+  if (mode === 'golden' && !a.customWords) {
+    const g = goldenPath(a, t.id);
+    if (!existsSync(g)) return error(`golden file missing: ${g} — run \`gradekit golden ${a.id} --update\``);
+    expectedTranscript = readFileSync(g, 'utf8');
+  } else if (mode !== 'ignore') expectedTranscript = ref.transcript;
+  const res = await env.session.run(req);
+  if (res.status !== 'ok' || !res.obs) return withTranscriptHint(runFailure(res, timeoutMs), r);
+  const expect = r.expect !== undefined ? literalValue(parseExpr(r.expect)) : undefined;
+  const compare: Comparator = r.compare ?? 'exact';
+  const validator = typeof compare === 'object' && 'validator' in compare ? a.adapter.validators?.[compare.validator] : undefined;
+  return judge({
+    steps,
+    ref,
+    obs: res.obs,
+    compare,
+    expect,
+    expectedTranscript,
+    normalisers: [...a.spec.data.defaults.normalise, ...(r.normalise ?? [])] as Normaliser[],
+    checkInputs: r.check_inputs ?? true,
+    unchangedArgs: Boolean(r.unchanged_args),
+    silent: Boolean(r.silent),
+    forbidCalls: r.forbid_calls,
+    mustRecurse: r.must_recurse,
+    validator,
+    validatorCtx: () => makeContext(opts, new RecordingIO(null), new Map()),
+    file: env.file,
+    stdinGiven: r.stdin !== undefined,
+  });
+}
+
+function withTranscriptHint(o: Outcome, t: Running): Outcome {
+  if (o.message.startsWith('timed out') && t.stdin) o.message += '; it may be looping on input it does not accept';
+  return o;
+}
+
+function programScript(a: Assignment, name: string): string {
+  const prog = a.spec.data.programs[name];
+  // An instructor's own runner (e.g. the course runner.py) given with --starter takes precedence.
+  if (a.starterDir && prog.starter && existsSync(join(a.starterDir, prog.starter))) return join(a.starterDir, prog.starter);
+  if (!prog.script) throw new Error(`program '${name}' has no script`);
+  return resolveScript(prog.script);
+}
+
+async function runProperty(t: Extract<TestData, { property: unknown }>, env: PythonTestEnv, timeoutMs: number): Promise<Outcome> {
+  const a = env.a;
+  const p = t.property;
+  const seed = p.seed ?? env.seed ?? 0;
+  const rng = new PyRandom(typeof seed === 'number' ? seed : String(seed));
+  const step = parseStep(p.call);
+  const cases: Record<string, PyValue>[] = [];
+  const genCtx = { words: a.words, rng, options: a.spec.data.options };
+  for (let i = 0; i < p.runs; i++) {
+    const b: Record<string, PyValue> = {};
+    for (const [name, g] of Object.entries(p.given)) {
+      if ('int' in g) b[name] = { t: 'int', v: BigInt(rng.randint(g.int[0], g.int[1])) };
+      else if ('choice' in g) b[name] = literalValue(parseExpr(rng.choice(g.choice)))!;
+      else {
+        const gen = a.adapter.generators?.[g.gen];
+        if (!gen) return error(`unknown generator '${g.gen}' (spec problem)`);
+        b[name] = gen(rng, g.with ?? {}, genCtx);
+      }
+    }
+    cases.push(b);
+  }
+  const res = await env.session.run({
+    id: t.id,
+    ...limits(a, timeoutMs),
+    steps: cases.map((b) => stepToWire(step, false, b)),
+    stdin: null,
+  });
+  if (res.status !== 'ok' || !res.obs) return runFailure(res, timeoutMs);
+  const validator = p.check !== 'reference' ? a.adapter.validators?.[p.check] : undefined;
+  for (let i = 0; i < cases.length; i++) {
+    const so = res.obs.steps[i];
+    const call = renderCall(step, cases[i]);
+    const detail = { call, seed: String(seed) };
+    if (so.missing) return error(`${env.file} does not define \`${so.missing}\``, detail);
+    if (so.error) return error(`case ${i + 1} of ${cases.length}: ${call} raised ${so.error.type}: ${so.error.message}`, { ...detail, traceback: so.error.traceback });
+    if (so.input_exhausted !== undefined) return fail(`case ${i + 1}: ${call} asked for input (${JSON.stringify(so.input_exhausted)}); it must not`, detail);
+    const observed = so.value !== undefined ? fromWire(so.value) : { t: 'none' as const };
+    const ctx = makeContext(refOptions(a, { stdin: undefined } as Running, [], seed), new RecordingIO(null), new Map());
+    const args = step.expr.k === 'call' ? step.expr.args.map((x) => (x.k === 'name' && x.name in cases[i] ? cases[i][x.name] : literalValue(x) ?? a.names[(x as { name: string }).name])) : [];
+    if (validator) {
+      const v = validator({ observed, args: args as PyValue[], ctx, output: res.obs.transcript.slice(so.out_start, so.out_end) });
+      if (!v.ok) return fail(`case ${i + 1} of ${cases.length}: ${call} returned ${repr(observed)}: ${v.message}`, { ...detail, actual: repr(observed) });
+    } else {
+      const refRes = runReference([parseStep(call)], { ...refOptions(a, { stdin: undefined } as Running, [], seed), names: { ...a.names, ...cases[i] } });
+      const expected = refRes.steps[0].value;
+      if (expected) {
+        const c = compareValues(expected, observed, (p.compare && !(typeof p.compare === 'object' && 'validator' in p.compare) ? p.compare : 'exact') as Exclude<Comparator, { validator: string }>);
+        if (!c.ok) return fail(`case ${i + 1} of ${cases.length}: ${call}: ${c.why}`, { ...detail, expected: repr(expected), actual: repr(observed) });
+      }
+    }
+  }
+  return pass({ call: `${p.runs} generated cases of ${p.call}`, seed: String(seed) });
+}
+
+/** The call with generated values written in, so a student can paste it into Python. */
+function renderCall(step: PyStep, b: Record<string, PyValue>): string {
+  const show = (e: PyExpr): string => {
+    switch (e.k) {
+      case 'lit': return repr(e.v);
+      case 'name': return e.name in b ? repr(b[e.name]) : e.name;
+      case 'list': return `[${e.items.map(show).join(', ')}]`;
+      case 'tuple': return `(${e.items.map(show).join(', ')}${e.items.length === 1 ? ',' : ''})`;
+      case 'set': return `{${e.items.map(show).join(', ')}}`;
+      case 'dict': return `{${e.entries.map(([k, v]) => `${show(k)}: ${show(v)}`).join(', ')}}`;
+      case 'call': return `${e.callee.join('.')}(${e.args.map(show).join(', ')})`;
+    }
+  };
+  return show(step.expr);
+}
+
+function runRule(t: Extract<TestData, { rule: unknown }>, env: PythonTestEnv): Outcome {
+  const imp = env.session.importResult;
+  if (!imp?.ok) return error('the module could not be imported');
+  switch (t.rule) {
+    case 'allowed-imports': {
+      const allowed = new Set(t.allowed ?? []);
+      const bad = imp.static_imports.filter((i) => !allowed.has(i.module));
+      if (bad.length) {
+        return fail(`imports ${bad.map((b) => `${b.module} (${env.file}:${b.line})`).join(', ')}; ${allowed.size ? `only ${[...allowed].join(', ')} may be imported` : 'no imports are allowed'}`, {
+          hint: `remove the import on line ${bad[0].line}`,
+        });
+      }
+      return pass();
+    }
+    case 'silent-import': {
+      const out = imp.output + imp.stderr;
+      if (out.length) return fail(`importing ${env.file} printed ${JSON.stringify(out.slice(0, 200))}${out.length > 200 ? '…' : ''}; importing must print nothing and run nothing`, { hint: "move top-level code under if __name__ == '__main__':" });
+      return pass();
+    }
+    case 'defines': {
+      const have = new Set(imp.attributes ?? []);
+      const missing = (t.names ?? []).filter((n) => !have.has(n));
+      if (missing.length) return fail(`${env.file} does not define ${missing.join(', ')}`, { hint: 'check the names against the handout' });
+      return pass();
+    }
+  }
+}
+
+export const _forTests = { renderCall, basename };

@@ -1,0 +1,190 @@
+// Evaluating a test's steps against the reference adapter, in-process, exactly as the driver does
+// against the student: same names, same patches, same scripted input with echo.
+import { PyRandom } from '../../reference/pyrandom.js';
+import { InputExhausted, RefRaise, type ReferenceAdapter, type RefContext, type RefIO, type RefObject } from '../model/reference.js';
+import { pyEquals, py, type PyValue } from '../model/pyvalue.js';
+import type { PyExpr, PyStep } from '../spec/pyexpr.js';
+
+export type EnvValue = PyValue | RefObject;
+const isObject = (v: EnvValue): v is RefObject => 'methods' in v;
+
+export interface ScriptedPatch {
+  name: string;
+  kind: 'sequence' | 'replace_key' | 'constant' | 'python';
+  values?: PyExpr[];
+  value?: PyExpr;
+}
+
+export interface RefStepResult {
+  value?: PyValue;
+  raised?: { type: string; message: string };
+  inputExhausted?: string;
+  out_start: number;
+  out_end: number;
+  args?: PyValue[];
+}
+
+export interface RefRunResult {
+  steps: RefStepResult[];
+  transcript: string;
+  inputs: { prompt: string; line: string }[];
+  inputExhausted: string | null;
+  unread: number;
+}
+
+/** Console that records output and echoes scripted input after its prompt, as a terminal shows it. */
+export class RecordingIO implements RefIO {
+  out = '';
+  pos = 0;
+  inputs: { prompt: string; line: string }[] = [];
+  exhaustedAt: string | null = null;
+  constructor(readonly lines: readonly string[] | null) {}
+  write(text: string): void {
+    this.out += text;
+  }
+  input(prompt: string): string {
+    this.out += prompt;
+    const shown = this.out.slice(this.out.lastIndexOf('\n') + 1);
+    if (!this.lines || this.pos >= this.lines.length) {
+      this.exhaustedAt ??= shown;
+      throw new InputExhausted(shown);
+    }
+    const line = this.lines[this.pos++];
+    this.inputs.push({ prompt: shown, line });
+    this.out += line + '\n';
+    return line;
+  }
+}
+
+export interface RefRunOptions {
+  adapter: ReferenceAdapter;
+  words: readonly string[];
+  options: Record<string, unknown>;
+  names: Record<string, PyValue>;
+  stdin: readonly string[] | null;
+  patches: ScriptedPatch[];
+  seed?: number | string;
+}
+
+export function makeContext(o: RefRunOptions, io: RefIO, env: Map<string, EnvValue>): RefContext {
+  const rng = new PyRandom(o.seed ?? 0);
+  const constants: Record<string, PyValue> = {};
+  const patchFns = new Map<string, (args: PyValue[]) => PyValue>();
+  const ctx: RefContext = {
+    io,
+    words: o.words,
+    rng,
+    options: { ...o.options, constants },
+    call(name, args) {
+      const p = patchFns.get(name);
+      if (p) return p(args);
+      const f = o.adapter.functions[name];
+      if (!f) throw new Error(`reference '${o.adapter.id}' has no function ${name}`);
+      return f(args, ctx);
+    },
+  };
+  for (const p of o.patches) {
+    if (p.kind === 'constant') constants[p.name] = evalExpr(p.value!, env, ctx, o);
+    else if (p.kind === 'sequence') {
+      const values = p.values!.map((e) => evalExpr(e, env, ctx, o));
+      let i = 0;
+      patchFns.set(p.name, () => {
+        if (i >= values.length) throw new RefRaise('PatchExhausted', `${p.name}() called more times than scripted (${values.length})`);
+        return structuredClone(values[i++]);
+      });
+    } else if (p.kind === 'replace_key') {
+      const newKey = evalExpr(p.value!, env, ctx, o);
+      patchFns.set(p.name, ([d, key]) => replaceKey(d, key, newKey));
+    } else throw new Error(`patch kind '${p.kind}' for ${p.name} has no reference equivalent; give the test an explicit expect:`);
+  }
+  return ctx;
+}
+
+/** The MIT grader's substitute_hand mock: every copy of `key` becomes `newKey`, counts merged. */
+function replaceKey(d: PyValue, key: PyValue, newKey: PyValue): PyValue {
+  if (d.t !== 'dict') return d;
+  const out: [PyValue, PyValue][] = [];
+  for (const [k, v] of d.v) {
+    const k2 = pyEquals(k, key) ? newKey : k;
+    const hit = out.find(([x]) => pyEquals(x, k2));
+    if (hit && hit[1].t === 'int' && v.t === 'int') hit[1] = py.int(hit[1].v + v.v);
+    else out.push([k2, v]);
+  }
+  return py.dict(out);
+}
+
+export function evalExpr(e: PyExpr, env: Map<string, EnvValue>, ctx: RefContext, o: RefRunOptions): PyValue {
+  switch (e.k) {
+    case 'lit': return e.v;
+    case 'name': {
+      const v = env.get(e.name) ?? o.names[e.name];
+      if (v === undefined) throw new Error(`name '${e.name}' is not defined`);
+      if (isObject(v)) throw new Error(`'${e.name}' is an object and cannot be passed as a value`);
+      return v;
+    }
+    case 'list': case 'tuple': case 'set': return { t: e.k, v: e.items.map((x) => evalExpr(x, env, ctx, o)) };
+    case 'dict': return py.dict(e.entries.map(([k, v]) => [evalExpr(k, env, ctx, o), evalExpr(v, env, ctx, o)] as [PyValue, PyValue]));
+    case 'call': {
+      const r = callRef(e.callee, e.args.map((a) => evalExpr(a, env, ctx, o)), env, ctx, o);
+      if (isObject(r)) throw new Error(`${e.callee.join('.')}(...) makes an object; bind it with "name = ..." first`);
+      return r;
+    }
+  }
+}
+
+function callRef(callee: string[], args: PyValue[], env: Map<string, EnvValue>, ctx: RefContext, o: RefRunOptions): EnvValue {
+  if (callee.length === 1) {
+    const [name] = callee;
+    const cls = o.adapter.classes?.[name];
+    if (cls) return cls(args, ctx);
+    return ctx.call(name, args);
+  }
+  const target = env.get(callee[0]);
+  if (!target || !isObject(target)) throw new Error(`'${callee[0]}' is not an object made earlier in this test`);
+  const m = target.methods[callee[1]];
+  if (!m) throw new Error(`the reference ${target.type} has no method ${callee[1]}`);
+  return m(args, ctx);
+}
+
+/** Runs steps (or a program) on the reference. Reference exceptions become `raised` (a test may expect one). */
+export function runReference(steps: PyStep[] | { program: string }, o: RefRunOptions): RefRunResult {
+  const io = new RecordingIO(o.stdin);
+  const env = new Map<string, EnvValue>();
+  const ctx = makeContext(o, io, env);
+  const results: RefStepResult[] = [];
+  const list = Array.isArray(steps) ? steps : [null];
+  for (const step of list) {
+    const r: RefStepResult = { out_start: io.out.length, out_end: 0 };
+    try {
+      if (step === null) {
+        const prog = o.adapter.programs?.[(steps as { program: string }).program];
+        if (!prog) throw new Error(`reference '${o.adapter.id}' has no program '${(steps as { program: string }).program}'`);
+        prog(ctx);
+      } else {
+        const e = step.expr;
+        if (e.k !== 'call') r.value = evalExpr(e, env, ctx, o);
+        else {
+          const args = e.args.map((a) => evalExpr(a, env, ctx, o));
+          r.args = args.map((a) => structuredClone(a)); // before the call: validators and mutation checks need them even if it raises
+          const v = callRef(e.callee, args, env, ctx, o);
+          if (step.bind) env.set(step.bind, v);
+          if (!isObject(v)) r.value = v;
+        }
+      }
+    } catch (err) {
+      if (err instanceof InputExhausted) r.inputExhausted = err.prompt;
+      else if (err instanceof RefRaise) r.raised = { type: err.pyType, message: err.message };
+      else throw err;
+    }
+    r.out_end = io.out.length;
+    results.push(r);
+    if (r.inputExhausted !== undefined) break;
+  }
+  return {
+    steps: results,
+    transcript: io.out,
+    inputs: io.inputs,
+    inputExhausted: io.exhaustedAt,
+    unread: o.stdin ? o.stdin.length - io.pos : 0,
+  };
+}

@@ -1,0 +1,180 @@
+// Grading one submission: prepare its private directory, start its runner once, run every test,
+// and attach points and visibility. One bad test never spoils another; one bad submission never
+// spoils a batch (everything here resolves to a Report).
+import { basename, extname } from 'node:path';
+import type { Assignment } from '../assignment/load.js';
+import { totals, type Report, type TestResult, type Visibility } from '../model/report.js';
+import type { TestData } from '../spec/schema.js';
+import { PythonSession } from '../run/python/session.js';
+import { toWire } from '../model/pyvalue.js';
+import { prepareWorkspace } from './workspace.js';
+import { runPythonTest } from './python-tests.js';
+import { error, fmtMs, type Outcome } from './outcome.js';
+import { gradekitVersion } from '../paths.js';
+import { submissionSeed } from './seed.js';
+
+export interface GradeOptions {
+  /** Only tests with these visibilities (student self-check: ['visible']). */
+  visibilities?: Visibility[];
+  /** Only these test ids or groups. */
+  only?: string[];
+  /** 'per-submission' derives a reproducible seed from the submission's content. */
+  seed?: number | string | 'per-submission';
+  /** Wraps runner commands (sandbox). */
+  wrap?: (argv: string[]) => string[];
+  notices?: string[];
+  /** Extra interpreter/runtime for languages handled by plug-ins (Java). */
+  runners?: Record<string, LanguageRunner>;
+}
+
+/** A language plug-in: grades a whole submission of that language (used for Java). */
+export type LanguageRunner = (a: Assignment, submission: string, tests: TestData[], opts: GradeOptions) => Promise<{ outcomes: Map<string, Outcome & { ms: number }>; notices: string[]; fatal?: Report['fatal'] }>;
+
+export function selectTests(a: Assignment, opts: GradeOptions): TestData[] {
+  const d = a.spec.data;
+  return d.tests.filter((t) => {
+    const vis = t.visibility ?? d.defaults.visibility;
+    if (opts.visibilities && !opts.visibilities.includes(vis)) return false;
+    if (opts.only?.length && !opts.only.includes(t.id) && !opts.only.includes(t.group ?? '')) return false;
+    return true;
+  });
+}
+
+export function groupOf(t: TestData): string {
+  if (t.group) return t.group;
+  if ('call' in t) return t.call.split('(')[0].trim();
+  if ('run' in t) return 'transcript';
+  if ('rule' in t) return 'rules';
+  if ('game' in t) return 'game';
+  if ('property' in t) return t.property.call.split('(')[0].trim();
+  return 'tests';
+}
+
+function toResult(a: Assignment, t: TestData, o: Outcome, ms: number): TestResult {
+  const d = a.spec.data.defaults;
+  const max = t.points ?? d.points;
+  const detail = o.detail ? { ...o.detail } : undefined;
+  if (t.hint && o.status !== 'passed' && detail && !detail.hint) detail.hint = t.hint;
+  return {
+    id: t.id,
+    group: groupOf(t),
+    name: t.name ?? t.id,
+    status: o.status,
+    score: o.status === 'passed' ? max : 0,
+    maxScore: max,
+    visibility: t.visibility ?? d.visibility,
+    message: o.status !== 'passed' && !o.message ? 'failed' : o.message,
+    durationMs: Math.round(ms * 100) / 100,
+    ...(detail && Object.keys(detail).length ? { detail } : t.hint && o.status !== 'passed' ? { detail: { hint: t.hint } } : {}),
+    ...(t.tags ? { tags: t.tags } : {}),
+  };
+}
+
+export async function gradeSubmission(a: Assignment, submission: string, opts: GradeOptions = {}): Promise<Report> {
+  const t0 = performance.now();
+  const tests = selectTests(a, opts);
+  const notices = [...(opts.notices ?? [])];
+  const seed = opts.seed === 'per-submission' ? submissionSeed(a, submission) : opts.seed;
+  const outcomes = new Map<string, Outcome & { ms: number }>();
+  let fatal: Report['fatal'];
+  if (a.spec.data.language === 'python') {
+    ({ fatal } = await gradePython(a, submission, tests, { ...opts, seed }, outcomes, notices));
+  } else {
+    const runner = opts.runners?.[a.spec.data.language];
+    if (!runner) {
+      fatal = { kind: 'unsupported', message: `no runner for ${a.spec.data.language} submissions is available` };
+    } else {
+      const r = await runner(a, submission, tests, { ...opts, seed });
+      r.outcomes.forEach((v, k) => outcomes.set(k, v));
+      notices.push(...r.notices);
+      fatal = r.fatal;
+    }
+  }
+  const results = tests.map((t) => {
+    const o = outcomes.get(t.id) ?? { ...error(fatal ? `not run: ${fatal.message}` : 'not run'), ms: 0 };
+    return toResult(a, t, o, o.ms);
+  });
+  const tot = totals(results);
+  return {
+    assignment: a.id,
+    submission,
+    score: tot.score,
+    maxScore: tot.maxScore,
+    durationMs: Math.round(performance.now() - t0),
+    tests: results,
+    ...(notices.length ? { notices: [...new Set(notices)] } : {}),
+    ...(fatal ? { fatal } : {}),
+    ...(seed !== undefined ? { seed: String(seed) } : {}),
+    gradekit: { version: gradekitVersion() },
+  };
+}
+
+async function gradePython(
+  a: Assignment,
+  submission: string,
+  tests: TestData[],
+  opts: GradeOptions & { seed?: number | string },
+  outcomes: Map<string, Outcome & { ms: number }>,
+  notices: string[],
+): Promise<{ fatal?: Report['fatal'] }> {
+  const ws = prepareWorkspace(a, submission);
+  notices.push(...ws.notices);
+  const fileName = basename(ws.file);
+  const module = a.spec.data.submission.module ?? basename(fileName, extname(fileName));
+  const names = Object.fromEntries(Object.entries(a.names).map(([k, v]) => [k, toWire(v)]));
+  const aliases: Record<string, string> = {};
+  if (a.spec.data.words) aliases[a.spec.data.words.as] = `${ws.dir}/${a.spec.data.words.as}`;
+  const session = new PythonSession({ file: ws.file, module, cwd: ws.dir, names, aliases, wrap: opts.wrap, outputCap: a.spec.data.defaults.output_cap });
+  try {
+    const imp = await session.start();
+    notices.push(...imp.notices);
+    if (!imp.ok) {
+      const e = imp.error!;
+      const where = e.line ? ` at ${fileName}:${e.line}` : '';
+      const message = importMessage(e.type, e.message, where);
+      for (const t of tests) outcomes.set(t.id, { ...error(message, { traceback: e.traceback }), ms: 0 });
+      return { fatal: { kind: 'import', message, detail: e.traceback || undefined } };
+    }
+    const passed = new Set<string>();
+    for (const t of tests) {
+      const s0 = performance.now();
+      const timeout = t.timeout ?? a.spec.data.defaults.timeout;
+      let o: Outcome;
+      if (t.needs && !passed.has(t.needs)) {
+        o = { status: 'skipped', message: `skipped: needs '${t.needs}' to pass first` };
+      } else {
+        try {
+          o = await runPythonTest(t, { a, session, file: fileName, seed: opts.seed }, timeout);
+        } catch (e) {
+          o = error(`grader problem while running this test: ${(e as Error).message}`);
+        }
+      }
+      if (o.status === 'passed') passed.add(t.id);
+      outcomes.set(t.id, { ...o, ms: performance.now() - s0 });
+    }
+    if (session.restarts) notices.push(`the test process had to be restarted ${session.restarts} time(s) (a test killed it)`);
+    return {};
+  } finally {
+    await session.close();
+    ws.cleanup();
+  }
+}
+
+function importMessage(type: string, message: string, where: string): string {
+  switch (type) {
+    case 'SyntaxError': case 'IndentationError': case 'TabError':
+      return `${type}${where}: ${message}; the file cannot run at all (Python 2 code, or mixed tabs and spaces?)`;
+    case 'InputAtImport':
+      return `${message}${where}: put the code that starts the game under if __name__ == '__main__':`;
+    case 'FileNotFoundError':
+      return `${type}${where}: ${message}; the module opens a file that is not provided while being imported`;
+    case 'ModuleNotFoundError':
+      return `${type}${where}: ${message}; only the standard library is available to your program`;
+    case 'DriverError':
+      return `could not start Python: ${message}`;
+    default:
+      return `importing the module failed with ${type}${where}: ${message}`;
+  }
+}
+
+export { fmtMs };

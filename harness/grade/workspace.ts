@@ -1,0 +1,48 @@
+// A private working directory per submission: the student's file under the name the spec expects,
+// plus the files it reads (the word list). Nothing else of the project is inside.
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, extname, join } from 'node:path';
+import type { Assignment } from '../assignment/load.js';
+import { UsageError } from '../util/errors.js';
+
+export interface Workspace {
+  dir: string;
+  /** The student's file inside dir (Python), or the copied source folder (Java). */
+  file: string;
+  notices: string[];
+  cleanup(): void;
+}
+
+/** Finds the submission file: the path itself, or inside a folder the expected name (any case), or its only source file. */
+export function findSubmissionFile(path: string, expected: string): { file: string; notice?: string } {
+  if (!existsSync(path)) throw new UsageError(`submission not found: ${path}`);
+  if (statSync(path).isFile()) {
+    return basename(path) === expected ? { file: path } : { file: path, notice: `graded ${basename(path)} as ${expected}` };
+  }
+  const entries = readdirSync(path);
+  const exact = entries.find((e) => e === expected) ?? entries.find((e) => e.toLowerCase() === expected.toLowerCase());
+  if (exact) return { file: join(path, exact) };
+  const same = entries.filter((e) => extname(e) === extname(expected) && !e.startsWith('.') && statSync(join(path, e)).isFile());
+  if (same.length === 1) return { file: join(path, same[0]), notice: `no ${expected} in ${path}; graded ${same[0]} as ${expected}` };
+  throw new UsageError(
+    same.length
+      ? `no ${expected} in ${path}, and several ${extname(expected)} files (${same.join(', ')}): rename your submission to ${expected}`
+      : `no ${expected} in ${path}: the submission must contain ${expected}`,
+  );
+}
+
+export function prepareWorkspace(a: Assignment, submission: string): Workspace {
+  const expected = a.spec.data.submission.file ?? '';
+  const { file: src, notice } = findSubmissionFile(submission, expected);
+  const dir = mkdtempSync(join(tmpdir(), `gradekit-${a.id}-`));
+  const notices: string[] = notice ? [notice] : [];
+  const file = join(dir, expected);
+  // Normalise what editors leave behind (BOM, CRLF) so Python sees the same program the student ran.
+  let text = readFileSync(src);
+  if (text[0] === 0xef && text[1] === 0xbb && text[2] === 0xbf) text = text.subarray(3);
+  writeFileSync(file, text);
+  const w = a.spec.data.words;
+  if (w && a.wordsFile) copyFileSync(a.wordsFile, join(dir, w.as));
+  return { dir, file, notices, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}

@@ -1,0 +1,79 @@
+// The contract between the harness and an assignment's reference module.
+// A reference adapter exposes the assignment's functions and classes at the Python-value level,
+// so a spec's `get_word_score('weed', 6)` is evaluated the same way against the reference (here)
+// and against the student (in their process). Native logic lives in reference/<assignment>/;
+// the adapter only converts values.
+import type { PyValue } from './pyvalue.js';
+import type { PyRandom } from '../../reference/pyrandom.js';
+
+/** Console I/O as a Python program sees it. The harness records prompts and echoes inputs. */
+export interface RefIO {
+  /** Python input(prompt). Throws InputExhausted when the scripted input has run out. */
+  input(prompt: string): string;
+  /** Python sys.stdout.write(text): text exactly as printed, newlines included. */
+  write(text: string): void;
+}
+
+/** Thrown by RefIO.input when a script has no more lines (mirrors the student-side verdict). */
+export class InputExhausted extends Error {
+  constructor(public readonly prompt: string) {
+    super(`asked for more input than the script has, at prompt ${JSON.stringify(prompt)}`);
+  }
+}
+
+/** A Python exception raised by the reference, e.g. ValueError from show_solved_game on an unwinnable game. */
+export class RefRaise extends Error {
+  constructor(public readonly pyType: string, message: string) {
+    super(message);
+  }
+}
+
+export interface RefContext {
+  io: RefIO;
+  /** The word list the assignment loads (bundled fixture or the course file given with --words). */
+  words: readonly string[];
+  /** Module-level `random` state for this test (seeded by the spec when it names a seed). */
+  rng: PyRandom;
+  /** Spec-level options for this assignment, e.g. { variant: {...} } for PS3. */
+  options: Readonly<Record<string, unknown>>;
+  /** Calls a module-level function by name, honouring the test's patches (scripted deal_hand, ...).
+   *  Reference functions call each other through this so play_game sees the same mocks the student does. */
+  call(name: string, args: PyValue[]): PyValue;
+}
+
+export type RefFunction = (args: PyValue[], ctx: RefContext) => PyValue;
+
+/** An instance of a reference class (e.g. Hangman): methods bound to its own state. */
+export interface RefObject {
+  type: string;
+  methods: Record<string, RefFunction>;
+}
+
+export type RefClass = (args: PyValue[], ctx: RefContext) => RefObject;
+
+export type Verdict = { ok: true; note?: string } | { ok: false; message: string };
+
+/** A custom comparator: judges an observed value on its own merits (e.g. "is this a winning strategy?"). */
+export type Validator = (input: {
+  observed: PyValue;
+  /** The reference's value for the same call, when the spec asked for one. */
+  expected?: PyValue;
+  args: PyValue[];
+  ctx: RefContext;
+  /** Output the student printed during the call. */
+  output: string;
+}) => Verdict;
+
+export interface ReferenceAdapter {
+  /** Matches `reference:` in a spec. */
+  id: string;
+  functions: Record<string, RefFunction>;
+  classes?: Record<string, RefClass>;
+  validators?: Record<string, Validator>;
+  /** Named values a spec may use as arguments (e.g. `word_list`), built from the context. */
+  names?(ctx: Omit<RefContext, 'call' | 'io'>): Record<string, PyValue>;
+  /** Whole programs (the module as __main__, a course runner driving the student's class), io-injected. */
+  programs?: Record<string, (ctx: RefContext) => void>;
+  /** Input generators for property tests: `gen: hand` in a spec. */
+  generators?: Record<string, (rng: PyRandom, params: Record<string, unknown>, ctx: Omit<RefContext, 'call' | 'io'>) => PyValue>;
+}

@@ -1,0 +1,77 @@
+// The report contract (GUIDE section 2). Every reporter, the batch grader and the exports read this shape.
+
+export type Status = 'passed' | 'failed' | 'error' | 'skipped';
+export type Visibility = 'visible' | 'hidden' | 'after_due_date' | 'after_published';
+
+export interface TestDetail {
+  /** What the reference expected, rendered for humans (Python repr or transcript text). */
+  expected?: string;
+  /** What the submission produced, rendered the same way. */
+  actual?: string;
+  /** Compact unified diff of expected vs actual (transcripts). */
+  diff?: string;
+  /** First differing line, 1-based, with a caret line pointing at the column. */
+  firstDifference?: { line: number; column: number; expected: string; actual: string; caret: string };
+  /** Normalisers applied before comparing, in order, e.g. ["trailing-whitespace", "hand-multiset"]. */
+  normalisers?: string[];
+  /** The full transcript the submission printed, inputs echoed after their prompts. */
+  transcript?: string;
+  /** Student traceback, trimmed to their own file. */
+  traceback?: string;
+  /** A short hint on what to fix first. */
+  hint?: string;
+  /** The call or scenario that was run, in Python syntax, so a student can reproduce it. */
+  call?: string;
+  /** Seed used for generated inputs, to replay with --seed. */
+  seed?: string;
+}
+
+export interface TestResult {
+  id: string;
+  group: string;
+  name: string;
+  status: Status;
+  score: number;
+  maxScore: number;
+  visibility: Visibility;
+  /** One or two sentences: what was expected and what happened. Empty when passed. */
+  message: string;
+  durationMs: number;
+  detail?: TestDetail;
+  tags?: string[];
+}
+
+export interface Report {
+  assignment: string;
+  /** Path or id of the submission as given by the user. */
+  submission: string;
+  score: number;
+  maxScore: number;
+  durationMs: number;
+  tests: TestResult[];
+  /** Run-level notes shown once: sandbox fallback, import failure, seed used. */
+  notices?: string[];
+  /** Set when the submission could not be run at all (compile error, import failure): shown once. */
+  fatal?: { kind: string; message: string; detail?: string };
+  seed?: string;
+  gradekit?: { version: string };
+}
+
+/** Totals derived from tests, so that they agree everywhere they appear. */
+export function totals(tests: readonly TestResult[]): { score: number; maxScore: number; passed: number; failed: number; errors: number; skipped: number } {
+  let score = 0, maxScore = 0, passed = 0, failed = 0, errors = 0, skipped = 0;
+  for (const t of tests) {
+    score += t.score;
+    maxScore += t.maxScore;
+    if (t.status === 'passed') passed++;
+    else if (t.status === 'failed') failed++;
+    else if (t.status === 'error') errors++;
+    else skipped++;
+  }
+  // Points are often fractional (weights); round away float noise like 0.30000000000000004.
+  return { score: round(score), maxScore: round(maxScore), passed, failed, errors, skipped };
+}
+
+export function round(x: number): number {
+  return Math.round(x * 1e6) / 1e6;
+}

@@ -1,0 +1,121 @@
+// GitHub Actions output: workflow-command annotations on failing tests (pointing at the student's file and line
+// when a traceback names one), a markdown table for $GITHUB_STEP_SUMMARY, and the "Points X/Y" line that GitHub
+// Classroom's autograding reporter writes into the check run (text `Points ${total}/${max}`).
+import { posix } from 'node:path';
+import { totals, type Report, type TestResult } from '../model/report.js';
+import { groupTests } from './groups.js';
+import { redactAll } from './redact.js';
+import { formatPoints } from './text.js';
+
+export interface GithubOptions {
+  /** Redact hidden tests (default true: Actions logs and summaries are visible to the student). */
+  hideHiddenDetails?: boolean;
+  /** GitHub shows at most 10 error annotations per step; the rest are summarised in one warning. Default 10. */
+  maxAnnotations?: number;
+  /** Map a file named in a traceback to a repository-relative path; return undefined to omit file/line. */
+  resolveFile?: (file: string, report: Report) => string | undefined;
+}
+
+/** Message text of a workflow command (the part after `::`). Same rules as @actions/core escapeData. */
+export function escapeData(s: string): string {
+  return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/** Property values (title=, file=): also `:` and `,`, which would end the property. Same as @actions/core. */
+export function escapeProperty(s: string): string {
+  return escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+export interface SourceLocation { file: string; line: number }
+
+/** The innermost student frame named in a Python traceback, Java stack trace or javac/py_compile error. */
+export function locationFromTrace(trace: string | undefined): SourceLocation | undefined {
+  if (!trace) return undefined;
+  const py = [...trace.matchAll(/File "([^"<>]+)", line (\d+)/g)].pop();
+  if (py) return { file: py[1], line: Number(py[2]) };
+  const javaFrame = /\bat [\w$.<>]+\(([\w$.-]+\.java):(\d+)\)/.exec(trace);
+  if (javaFrame) return { file: javaFrame[1], line: Number(javaFrame[2]) };
+  const javac = /^([^\s:][^:\n]*\.java):(\d+): error:/m.exec(trace);
+  if (javac) return { file: javac[1], line: Number(javac[2]) };
+  return undefined;
+}
+
+/** Tracebacks name files where the grader ran them (often a temp dir); map them back under the submission path. */
+export function defaultResolveFile(file: string, report: Report): string | undefined {
+  const sub = report.submission.replace(/\\/g, '/').replace(/\/+$/, '');
+  const base = posix.basename(file.replace(/\\/g, '/'));
+  if (posix.basename(sub) === base) return sub;
+  if (!posix.isAbsolute(file) && !file.startsWith('..')) return posix.normalize(file);
+  return /\.[A-Za-z0-9]+$/.test(sub) ? posix.join(posix.dirname(sub), base) : posix.join(sub, base);
+}
+
+function annotation(level: 'error' | 'warning' | 'notice', props: { title?: string; file?: string; line?: number }, message: string): string {
+  const p: string[] = [];
+  if (props.file) p.push(`file=${escapeProperty(props.file)}`);
+  if (props.file && props.line) p.push(`line=${props.line}`);
+  if (props.title) p.push(`title=${escapeProperty(props.title)}`);
+  return `::${level}${p.length ? ' ' + p.join(',') : ''}::${escapeData(message)}`;
+}
+
+function locate(trace: string | undefined, report: Report, opts: GithubOptions): { file?: string; line?: number } {
+  const loc = locationFromTrace(trace);
+  if (!loc) return {};
+  const file = (opts.resolveFile ?? defaultResolveFile)(loc.file, report);
+  return file ? { file, line: loc.line } : {};
+}
+
+/** Workflow commands, one per line, to print to stdout in a GitHub Actions step. */
+export function renderAnnotations(report: Report, opts: GithubOptions = {}): string {
+  const max = opts.maxAnnotations ?? 10;
+  const tests = redactAll(report.tests, opts.hideHiddenDetails ?? true);
+  const out: string[] = [];
+  if (report.fatal) {
+    const f = report.fatal;
+    out.push(annotation('error', { title: `${report.assignment}: ${f.kind}`, ...locate(f.detail, report, opts) }, f.message));
+  }
+  const failing = tests.filter((t) => (t.status === 'failed' || t.status === 'error') && !(report.fatal && t.status === 'error' && (!t.message || t.message === report.fatal.message)));
+  const room = Math.max(0, max - out.length);
+  for (const t of failing.slice(0, room)) {
+    const pts = `${formatPoints(t.score)}/${formatPoints(t.maxScore)}`;
+    const msg = [t.message || `Test ${t.status}.`, t.detail?.hint ? `Hint: ${t.detail.hint}` : '', t.detail?.call ? `Call: ${t.detail.call}` : '']
+      .filter(Boolean).join('\n');
+    out.push(annotation('error', { title: `${t.group}: ${t.name} (${pts})`, ...locate(t.detail?.traceback, report, opts) }, msg));
+  }
+  if (failing.length > room) out.push(annotation('warning', { title: 'More failing tests' }, `${failing.length - room} more failing tests are listed in the job summary.`));
+  out.push(annotation('notice', { title: 'Autograding complete' }, classroomPointsLine(report)));
+  return out.join('\n') + '\n';
+}
+
+/** Markdown table cell: no line breaks or pipes, and no raw HTML (GitHub renders HTML in markdown). */
+export function mdCell(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '\\|').replace(/\r?\n/g, '<br>').replace(/`/g, '\\`');
+}
+
+const ICON: Record<TestResult['status'], string> = { passed: '✅', failed: '❌', error: '⚠️', skipped: '⏭️' };
+
+/** Markdown for $GITHUB_STEP_SUMMARY: totals, points per group, then every test with its first message line. */
+export function renderStepSummary(report: Report, opts: GithubOptions = {}): string {
+  const tests = redactAll(report.tests, opts.hideHiddenDetails ?? true);
+  const sum = totals(tests);
+  const out: string[] = [
+    `### ${mdCell(report.assignment)}: ${formatPoints(sum.score)}/${formatPoints(sum.maxScore)} points`,
+    '',
+    `${sum.passed} passed, ${sum.failed} failed, ${sum.errors} errors, ${sum.skipped} skipped · submission \`${report.submission.replace(/`/g, "'")}\``,
+    '',
+  ];
+  if (report.fatal) out.push(`> **${mdCell(report.fatal.kind)}:** ${mdCell(report.fatal.message)}`, '');
+  out.push('| Group | Points |', '|---|---:|');
+  for (const g of groupTests(tests)) out.push(`| ${mdCell(g.group)} | ${formatPoints(g.score)}/${formatPoints(g.maxScore)} |`);
+  out.push('', '| | Group | Test | Points | Message |', '|---|---|---|---:|---|');
+  for (const t of tests) {
+    const first = (t.message || '').split('\n')[0];
+    out.push(`| ${ICON[t.status]} | ${mdCell(t.group)} | ${mdCell(t.name)} | ${formatPoints(t.score)}/${formatPoints(t.maxScore)} | ${mdCell(first)} |`);
+  }
+  return out.join('\n') + '\n';
+}
+
+/** The line GitHub Classroom reads as the grade. */
+export function classroomPointsLine(report: Report): string {
+  const sum = totals(report.tests);
+  return `Points ${formatPoints(sum.score)}/${formatPoints(sum.maxScore)}`;
+}

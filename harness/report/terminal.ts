@@ -1,0 +1,166 @@
+// Human-readable report for a terminal: grouped tests with points, and for each failure the message, the first
+// difference with a caret, a compact diff and a hint, with whitespace made visible so "wrong spacing" is obvious.
+import { createColors } from 'picocolors';
+import { totals, type Report, type TestResult } from '../model/report.js';
+import { compactDiff, caretAt, firstDifference } from './diff-text.js';
+import { groupTests } from './groups.js';
+import { redactAll } from './redact.js';
+import { formatDuration, formatPoints, plural, truncate, visibleWhitespace, whitespaceOrCaseHint } from './text.js';
+
+export interface TerminalOptions {
+  color: boolean;
+  /** Line width for alignment and truncation (default 100). */
+  width?: number;
+  /** Also show passing-test durations, calls, seeds, normalisers and full transcripts/tracebacks. */
+  verbose?: boolean;
+  /** Diff lines shown per failing test before "… N more lines" (default 40). */
+  maxDiffLines?: number;
+  /** Show hidden tests as name and points only (for student-facing runs). */
+  hideHiddenDetails?: boolean;
+}
+
+type Colors = ReturnType<typeof createColors>;
+
+const MARKERS: Record<TestResult['status'], string> = { passed: '✓', failed: '✗', error: '!', skipped: '-' };
+
+function marker(c: Colors, t: TestResult): string {
+  const m = MARKERS[t.status];
+  return t.status === 'passed' ? c.green(m) : t.status === 'failed' ? c.red(m) : t.status === 'error' ? c.yellow(m) : c.dim(m);
+}
+
+/** Left text, then right text flush with the width (at least two spaces between). */
+function row(left: string, leftLen: number, right: string, rightLen: number, width: number): string {
+  return left + ' '.repeat(Math.max(2, width - leftLen - rightLen)) + right;
+}
+
+function wrap(text: string, width: number): string[] {
+  const out: string[] = [];
+  for (const para of text.split('\n')) {
+    let line = '';
+    for (const word of para.split(' ')) {
+      if (line && line.length + 1 + word.length > width) (out.push(line), (line = word));
+      else line = line ? `${line} ${word}` : word;
+    }
+    out.push(line);
+  }
+  return out;
+}
+
+function pointsText(score: number, max: number): string {
+  return `${formatPoints(score)}/${formatPoints(max)}`;
+}
+
+/** Colour one line of a unified diff, making whitespace visible in its content. */
+function diffLine(c: Colors, line: string, width: number): string {
+  const head = line[0] ?? ' ';
+  if (line.startsWith('@@')) return c.cyan(truncate(line, width));
+  if (head === '\\') return c.dim(truncate(line, width));
+  const body = truncate(head + visibleWhitespace(line.slice(1)), width);
+  return head === '-' ? c.red(body) : head === '+' ? c.green(body) : c.dim(body);
+}
+
+function failureLines(t: TestResult, c: Colors, o: Required<Omit<TerminalOptions, 'hideHiddenDetails'>>): string[] {
+  const ind = '      ';
+  const w = o.width - ind.length;
+  const out: string[] = [];
+  for (const l of wrap(t.message || `Test ${t.status}.`, w)) out.push(ind + l);
+  const d = t.detail;
+  if (!d) return out;
+  if (d.call) out.push(ind + c.dim('call: ') + truncate(d.call, w - 6));
+  if (d.seed) out.push(ind + c.dim(`replay with --seed ${d.seed}`));
+
+  const fd = d.firstDifference ?? (d.expected !== undefined && d.actual !== undefined ? firstDifference(d.expected, d.actual) : undefined);
+  if (fd) {
+    const multiline = (d.expected ?? '').includes('\n') || (d.actual ?? '').includes('\n') || fd.line > 1;
+    out.push(ind + (multiline ? `first difference at line ${fd.line}, column ${fd.column}:` : `first difference at column ${fd.column}:`));
+    const ev = visibleWhitespace(fd.expected);
+    const av = visibleWhitespace(fd.actual);
+    out.push(ind + '  expected │ ' + c.green(truncate(ev, w - 13)));
+    out.push(ind + '  actual   │ ' + c.red(truncate(av, w - 13)));
+    // One visible character per input character, so the caret can be recomputed from the column.
+    if (fd.column - 1 < w - 13) out.push(ind + '           │ ' + c.yellow(caretAt(fd.column)));
+  }
+
+  const diff = d.diff ?? (d.expected !== undefined && d.actual !== undefined && (d.expected.includes('\n') || d.actual.includes('\n'))
+    ? compactDiff(d.expected, d.actual) : undefined);
+  if (diff) {
+    const lines = diff.split('\n');
+    out.push(ind + c.dim('diff: ') + c.green('-expected') + ' ' + c.red('+actual'));
+    for (const l of lines.slice(0, o.maxDiffLines)) out.push(ind + diffLine(c, l, w));
+    if (lines.length > o.maxDiffLines) out.push(ind + c.dim(`… ${lines.length - o.maxDiffLines} more lines (full output in the JSON report)`));
+  }
+
+  const hint = d.hint ?? (d.expected !== undefined && d.actual !== undefined ? whitespaceOrCaseHint(d.expected, d.actual) : undefined);
+  if (hint) out.push(ind + c.yellow('hint: ') + hint);
+  if (o.verbose && d.normalisers?.length) out.push(ind + c.dim(`normalisers: ${d.normalisers.join(', ')}`));
+
+  if (d.traceback) {
+    const tb = d.traceback.replace(/\n+$/, '').split('\n');
+    const keep = o.verbose ? tb : tb.slice(-12);
+    if (keep.length < tb.length) out.push(ind + c.dim(`… ${tb.length - keep.length} traceback lines above`));
+    for (const l of keep) out.push(ind + c.dim(truncate(l, w)));
+  }
+  if (o.verbose && d.transcript) {
+    out.push(ind + c.dim('transcript:'));
+    for (const l of d.transcript.split('\n')) out.push(ind + '  ' + truncate(l, w - 2));
+  }
+  return out;
+}
+
+export function renderTerminal(report: Report, opts: TerminalOptions): string {
+  const c = createColors(opts.color);
+  const o = { color: opts.color, width: opts.width ?? 100, verbose: opts.verbose ?? false, maxDiffLines: opts.maxDiffLines ?? 40 };
+  const tests = redactAll(report.tests, opts.hideHiddenDetails ?? false);
+  const sum = totals(tests);
+  const out: string[] = [];
+
+  out.push(c.bold(`gradekit · ${report.assignment}`) + c.dim(` · ${report.submission}`));
+  if (report.fatal) {
+    const f = report.fatal;
+    out.push('');
+    out.push(c.red(c.bold(`✗ ${f.kind}: `)) + c.red(f.message));
+    if (f.detail) {
+      const lines = f.detail.replace(/\n+$/, '').split('\n');
+      const keep = o.verbose ? lines : lines.slice(0, o.maxDiffLines);
+      for (const l of keep) out.push('    ' + c.dim(truncate(l, o.width - 4)));
+      if (keep.length < lines.length) out.push('    ' + c.dim(`… ${lines.length - keep.length} more lines (full output in the JSON report)`));
+    }
+  }
+  for (const n of report.notices ?? []) out.push(c.dim(`• ${n}`));
+
+  // Tests that did not run because of the fatal error repeat nothing: one line per group says so.
+  const fatalCaused = (t: TestResult) => report.fatal !== undefined && t.status === 'error' && (t.message === '' || t.message === report.fatal.message);
+
+  for (const g of groupTests(tests)) {
+    out.push('');
+    const pts = pointsText(g.score, g.maxScore);
+    const ptsColored = g.score >= g.maxScore ? c.green(pts) : g.score > 0 ? c.yellow(pts) : c.red(pts);
+    out.push(row(c.bold(g.group), g.group.length, ptsColored, pts.length, o.width));
+    let notRun = 0;
+    for (const t of g.tests) {
+      if (fatalCaused(t) && !o.verbose) { notRun++; continue; }
+      const p = pointsText(t.score, t.maxScore);
+      const extra = o.verbose ? ` ${formatDuration(t.durationMs)}` : '';
+      const name = truncate(t.name, o.width - 4 - p.length - extra.length - 2);
+      const status = t.status === 'error' ? c.yellow(' (error)') : t.status === 'skipped' ? c.dim(' (skipped)') : '';
+      const statusLen = t.status === 'error' ? 8 : t.status === 'skipped' ? 10 : 0;
+      out.push(row(`  ${marker(c, t)} ${name}${status}`, 4 + Array.from(name).length + statusLen, c.dim(p + extra), p.length + extra.length, o.width));
+      if (t.status === 'passed') continue;
+      if (fatalCaused(t)) { out.push('      ' + c.dim('not run: see the error above')); continue; }
+      if (t.status === 'skipped') { if (t.message) out.push('      ' + c.dim(t.message)); continue; }
+      out.push(...failureLines(t, c, o));
+    }
+    if (notRun) out.push(`  ${c.yellow('!')} ${c.dim(`${plural(notRun, 'test')} not run (see the error above)`)}`);
+  }
+
+  out.push('');
+  const pct = sum.maxScore > 0 ? ` (${Math.round((100 * sum.score) / sum.maxScore)}%)` : '';
+  const counts = [`${sum.passed} passed`, sum.failed && `${sum.failed} failed`, sum.errors && plural(sum.errors, 'error'), sum.skipped && `${sum.skipped} skipped`]
+    .filter(Boolean).join(', ');
+  const scoreText = `Score ${pointsText(sum.score, sum.maxScore)}${pct}`;
+  const allPassed = sum.score >= sum.maxScore && !report.fatal;
+  out.push(c.bold(allPassed ? c.green(scoreText) : c.red(scoreText)) + c.dim(` · ${counts} · ${formatDuration(report.durationMs)}`));
+  return out.join('\n') + '\n';
+}
+
+export { renderBatchSummary, type BatchSummaryOptions } from './batch-summary.js';

@@ -1,0 +1,107 @@
+// Compile a free-form Java submission (any layout: default package, packages, src/) into a private
+// class directory and find its entry point. Sources are staged (BOM removed) so javac sees clean
+// UTF-8; error paths are mapped back to the submission's own relative paths.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, sep } from 'node:path';
+import { findJavaSources, importsJUnit, mainClassesIn, type JavaSource } from './sources.js';
+
+export interface CompileError {
+  /** Path relative to the submission root, '/' separated. */
+  file: string;
+  line: number;
+  message: string;
+}
+
+export type CompileResult =
+  | { ok: true; mainClass: string; classDir: string; sources: string[]; skipped: string[]; durationMs: number }
+  | { ok: false; errors: CompileError[]; summary: string; output: string; durationMs: number };
+
+export interface CompileOptions {
+  /** Fully qualified main class, when the spec names it; otherwise found by scanning sources. */
+  mainClass?: string;
+  /** Where to put staged sources and classes; a fresh temp dir by default. */
+  workDir?: string;
+  javac?: string;
+  timeoutMs?: number;
+}
+
+export function compileJava(submissionDir: string, opts: CompileOptions = {}): CompileResult {
+  const t0 = performance.now();
+  const done = <T extends object>(r: T) => ({ ...r, durationMs: Math.round(performance.now() - t0) });
+  const fail = (summary: string, errors: CompileError[] = [], output = '') =>
+    done({ ok: false as const, errors, summary, output });
+
+  let all: JavaSource[];
+  try {
+    all = findJavaSources(submissionDir);
+  } catch (e) {
+    return fail(`cannot read submission ${submissionDir}: ${(e as Error).message}`);
+  }
+  // Students often hand in their JUnit tests too; without JUnit on the class path they cannot compile.
+  const skipped = all.filter((s) => importsJUnit(s.text)).map((s) => s.rel);
+  const sources = all.filter((s) => !skipped.includes(s.rel));
+  if (sources.length === 0) return fail(`no .java files found under ${submissionDir}: hand in the Java sources`);
+
+  const work = opts.workDir ?? mkdtempSync(join(tmpdir(), 'gradekit-java-'));
+  const srcRoot = join(work, 'src');
+  const classDir = join(work, 'classes');
+  mkdirSync(classDir, { recursive: true });
+  for (const s of sources) {
+    const dest = join(srcRoot, ...s.rel.split('/'));
+    mkdirSync(dirname(dest), { recursive: true });
+    writeFileSync(dest, s.text);
+  }
+  const args = ['-J-Duser.language=en', '-J-Duser.country=US', '-encoding', 'UTF-8', '-nowarn', '-Xmaxerrs', '50',
+    '-d', classDir, ...sources.map((s) => join(srcRoot, ...s.rel.split('/')))];
+  const r = spawnSync(opts.javac ?? 'javac', args, { encoding: 'utf8', timeout: opts.timeoutMs ?? 120_000 });
+  if (r.error) {
+    const code = (r.error as NodeJS.ErrnoException).code;
+    return fail(code === 'ENOENT'
+      ? 'javac not found on PATH: install a JDK (17 or newer) to grade Java submissions'
+      : `javac failed to run: ${r.error.message}`);
+  }
+  const output = (r.stderr + r.stdout).split(srcRoot + sep).join('');
+  if (r.status !== 0) {
+    const errors = parseJavacErrors(output);
+    const first = errors[0];
+    const summary = first
+      ? `${first.file}:${first.line}: error: ${first.message}` + (errors.length > 1 ? ` (and ${errors.length - 1} more)` : '')
+      : `javac failed: ${output.trim().split('\n')[0] ?? `exit ${r.status}`}`;
+    return fail(summary, errors, output);
+  }
+
+  let mainClass = opts.mainClass;
+  if (!mainClass) {
+    const picked = pickMainClass(sources);
+    if ('error' in picked) return fail(picked.error);
+    mainClass = picked.mainClass;
+  }
+  return done({ ok: true as const, mainClass, classDir, sources: sources.map((s) => s.rel), skipped });
+}
+
+/** `path/File.java:12: error: message` lines (javac's default diagnostic format). */
+export function parseJavacErrors(output: string): CompileError[] {
+  const errors: CompileError[] = [];
+  for (const line of output.split(/\r?\n/)) {
+    const m = /^(.+?\.java):(\d+): error: (.*)$/.exec(line);
+    if (m) errors.push({ file: m[1]!.split(sep).join('/'), line: Number(m[2]), message: m[3]!.trim() });
+  }
+  return errors;
+}
+
+function pickMainClass(sources: readonly JavaSource[]): { mainClass: string } | { error: string } {
+  const cands = sources.flatMap((s) => mainClassesIn(s.text).map((c) => ({ c, s })));
+  if (cands.length === 0) {
+    return { error: 'no class has `public static void main(String[] args)`: add one, or name mainClass in the spec' };
+  }
+  if (cands.length === 1) return { mainClass: cands[0]!.c };
+  // Several mains (test drivers, leftovers): the interactive one reads System.in.
+  const reading = cands.filter((x) => /System\s*\.\s*in\b/.test(x.s.text));
+  const pool = reading.length > 0 ? reading : cands;
+  if (pool.length === 1) return { mainClass: pool[0]!.c };
+  const named = pool.filter((x) => /(main|game|hangman|driver|play|runner)[^.]*$/i.test(x.c));
+  if (named.length === 1) return { mainClass: named[0]!.c };
+  return { error: `several classes have main (${pool.map((x) => x.c).join(', ')}): name mainClass in the spec` };
+}

@@ -1,0 +1,288 @@
+// Lockstep console I/O for any language: start a program, wait until it (any thread of it or of its
+// child processes) is blocked reading our stdin, then write exactly one line. Piping all input at once
+// breaks real submissions (a Java program that makes a new Scanner(System.in) per read loses the
+// lines the first Scanner buffered), and it cannot tell which prompt each input answered.
+//
+// Block detection (Linux): a thread is waiting for input when /proc/<pid>/task/<tid>/syscall shows a
+// read-family syscall whose fd refers to the same pipe as the program's fd 0, and its wchan shows it
+// is asleep. Elsewhere we fall back to "no output for quietMs" (documented as approximate).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
+
+export type LockstepOutcome = 'exited' | 'timeout' | 'blocked-without-input' | 'output-limit' | 'spawn-error';
+
+export interface LockstepInput {
+  /** Output printed since the previous input (what the user saw before typing). */
+  prompt: string;
+  /** The line written, without its newline. */
+  line: string;
+  /** Milliseconds since start when the line was written. */
+  atMs: number;
+}
+
+export interface PromptContext {
+  /** stdout since the previous input: the prompt plus any status lines before it. */
+  prompt: string;
+  /** stderr since the previous input. */
+  stderrSinceInput: string;
+  /** Everything so far, inputs echoed after their prompts. */
+  transcript: string;
+  inputs: readonly LockstepInput[];
+  /** How many inputs were written so far (0 on the first block). */
+  index: number;
+}
+
+export interface LockstepOptions {
+  /** argv: command[0] is the executable (looked up on PATH). */
+  command: readonly string[];
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+  /** Wall-clock limit for the whole run. Default 10 s. */
+  timeoutMs?: number;
+  /** Cap on stdout + stderr bytes. Default 1 MiB. */
+  maxOutputBytes?: number;
+  /** Called once per block on stdin; return the next line (no newline) or null when there is nothing left. */
+  answer: (ctx: PromptContext) => string | null | Promise<string | null>;
+  /** Poll interval bounds: starts at min after any activity, doubles up to max while idle. */
+  pollMinMs?: number;
+  pollMaxMs?: number;
+  /** Fallback detector only (no /proc): treat the program as waiting after this much silence. */
+  quietMs?: number;
+}
+
+export interface LockstepResult {
+  outcome: LockstepOutcome;
+  exitCode: number | null;
+  signal: string | null;
+  /** stdout with every input echoed right after the prompt it answered. */
+  transcript: string;
+  stdout: string;
+  stderr: string;
+  inputs: LockstepInput[];
+  durationMs: number;
+  /** For 'blocked-without-input': the prompt nobody answered. For others: stdout since the last input. */
+  lastPrompt: string;
+  /** One-line explanation for spawn-error, timeout and output-limit. */
+  error?: string;
+}
+
+const READ_SYSCALLS = new Set([0 /* read */, 17 /* pread64 */, 19 /* readv */, 295 /* preadv */, 45 /* recvfrom */, 47 /* recvmsg */]);
+const HAVE_PROC = process.platform === 'linux' && existsSync('/proc/self/syscall');
+
+export async function runLockstep(opts: LockstepOptions): Promise<LockstepResult> {
+  const timeoutMs = opts.timeoutMs ?? 10_000;
+  const cap = opts.maxOutputBytes ?? 1 << 20;
+  const pollMin = opts.pollMinMs ?? 1;
+  const pollMax = opts.pollMaxMs ?? 10;
+  const quietMs = opts.quietMs ?? 150;
+  const start = performance.now();
+  const elapsed = () => Math.round(performance.now() - start);
+
+  let stdout = '', stderr = '', transcript = '', sinceInput = '', stderrSince = '';
+  let bytes = 0;
+  let lastOutputAt = performance.now();
+  const inputs: LockstepInput[] = [];
+  let outcome: LockstepOutcome | null = null;
+  let error: string | undefined;
+  let lastPrompt = '';
+
+  let child: ChildProcess;
+  try {
+    child = spawn(opts.command[0]!, opts.command.slice(1), {
+      cwd: opts.cwd, env: opts.env, stdio: ['pipe', 'pipe', 'pipe'], detached: true,
+    });
+  } catch (e) {
+    return spawnError(`cannot start ${opts.command[0]}: ${(e as Error).message}`);
+  }
+
+  const finished = new Promise<{ code: number | null; signal: string | null; spawnErr?: Error }>((resolve) => {
+    child.once('error', (e) => resolve({ code: null, signal: null, spawnErr: e }));
+    child.once('close', (code, signal) => resolve({ code, signal }));
+  });
+  let exited = false;
+  child.once('exit', () => {
+    exited = true;
+    // Grandchildren in the group may hold our pipes open; the program is done, so end them too.
+    killGroup(child);
+  });
+  child.once('error', () => { exited = true; });
+
+  const outDec = new StringDecoder('utf8');
+  const errDec = new StringDecoder('utf8');
+  const onData = (which: 'out' | 'err') => (buf: Buffer) => {
+    if (outcome === 'output-limit') return;
+    const room = cap - bytes;
+    const slice = buf.length > room ? buf.subarray(0, Math.max(0, room)) : buf;
+    bytes += buf.length;
+    lastOutputAt = performance.now();
+    if (which === 'out') {
+      const s = outDec.write(slice);
+      stdout += s; transcript += s; sinceInput += s;
+    } else {
+      const s = errDec.write(slice);
+      stderr += s; stderrSince += s;
+    }
+    if (bytes > cap && outcome === null) {
+      outcome = 'output-limit';
+      error = `output exceeded ${cap} bytes; the program was stopped (endless loop printing?)`;
+      killGroup(child);
+    }
+  };
+  child.stdout!.on('data', onData('out'));
+  child.stderr!.on('data', onData('err'));
+  child.stdin!.on('error', () => { /* EPIPE when the program exits without reading: not our error */ });
+
+  const timer = setTimeout(() => {
+    if (outcome === null) {
+      outcome = 'timeout';
+      error = `no exit after ${timeoutMs} ms (waiting for something other than input, or an endless loop)`;
+    }
+    killGroup(child);
+  }, timeoutMs);
+
+  let stdinLink: string | null = null;
+  const stdinIdentity = (): string | null => {
+    if (stdinLink === null && child.pid) {
+      try { stdinLink = readlinkSync(`/proc/${child.pid}/fd/0`); } catch { /* not yet */ }
+    }
+    return stdinLink;
+  };
+
+  const isBlocked = (): boolean => {
+    if (!HAVE_PROC) return performance.now() - lastOutputAt >= quietMs;
+    const link = stdinIdentity();
+    if (link === null || !child.pid) return false;
+    for (const pid of processTree(child.pid)) {
+      if (threadWaitsOnStdin(pid, link)) return true;
+    }
+    return false;
+  };
+
+  const driver = (async () => {
+    let delay = pollMin;
+    while (!exited && outcome === null) {
+      await sleep(delay);
+      if (exited || outcome !== null) break;
+      if (!isBlocked()) { delay = Math.min(delay * 2, pollMax); continue; }
+      // The program cannot print while it waits, so whatever it printed is already in the pipe:
+      // let the event loop read it all before showing the prompt to the answerer.
+      await drainPipes(() => bytes);
+      if (exited || outcome !== null) break;
+      if (!isBlocked()) { delay = pollMin; continue; }
+      const prompt = sinceInput;
+      const line = await opts.answer({
+        prompt, stderrSinceInput: stderrSince, transcript, inputs, index: inputs.length,
+      });
+      if (exited || outcome !== null) break;
+      if (line === null) {
+        outcome = 'blocked-without-input';
+        lastPrompt = prompt;
+        killGroup(child);
+        break;
+      }
+      const clean = line.replace(/[\r\n]+/g, ' ');
+      inputs.push({ prompt, line: clean, atMs: elapsed() });
+      transcript += clean + '\n';
+      sinceInput = '';
+      stderrSince = '';
+      lastOutputAt = performance.now();
+      await writeLine(child, clean + '\n');
+      delay = pollMin;
+    }
+  })();
+
+  const [fin] = await Promise.all([finished, driver]);
+  clearTimeout(timer);
+  killGroup(child);
+  const tailOut = outDec.end();
+  stdout += tailOut; transcript += tailOut; sinceInput += tailOut;
+  stderr += errDec.end();
+  if (fin.spawnErr) return spawnError(`cannot start ${opts.command[0]}: ${fin.spawnErr.message}`);
+  if (outcome === null) outcome = 'exited';
+  if ((outcome as LockstepOutcome) !== 'blocked-without-input') lastPrompt = sinceInput;
+  return {
+    outcome, exitCode: fin.code, signal: fin.signal, transcript, stdout, stderr, inputs,
+    durationMs: elapsed(), lastPrompt, error,
+  };
+
+  function spawnError(msg: string): LockstepResult {
+    return {
+      outcome: 'spawn-error', exitCode: null, signal: null, transcript: '', stdout: '', stderr: '', inputs: [],
+      durationMs: elapsed(), lastPrompt: '', error: msg,
+    };
+  }
+}
+
+/** The process and all its descendants (children files need CONFIG_PROC_CHILDREN, present on mainstream kernels). */
+function processTree(root: number): number[] {
+  const out: number[] = [];
+  const stack = [root];
+  while (stack.length > 0) {
+    const pid = stack.pop()!;
+    out.push(pid);
+    let tids: string[];
+    try { tids = readdirSync(`/proc/${pid}/task`); } catch { continue; }
+    for (const tid of tids) {
+      try {
+        const kids = readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim();
+        if (kids) for (const k of kids.split(/\s+/)) stack.push(Number(k));
+      } catch { /* thread ended */ }
+    }
+  }
+  return out;
+}
+
+function threadWaitsOnStdin(pid: number, stdinLink: string): boolean {
+  let tids: string[];
+  try { tids = readdirSync(`/proc/${pid}/task`); } catch { return false; }
+  for (const tid of tids) {
+    let sc: string;
+    try { sc = readFileSync(`/proc/${pid}/task/${tid}/syscall`, 'utf8'); } catch { continue; }
+    // "running", or "<nr> <arg0> ... <sp> <pc>" while inside a syscall.
+    const parts = sc.trim().split(' ');
+    const nr = Number(parts[0]);
+    if (!Number.isInteger(nr) || !READ_SYSCALLS.has(nr)) continue;
+    const fd = parseInt(parts[1] ?? '', 16);
+    if (!Number.isInteger(fd)) continue;
+    let link: string;
+    try { link = readlinkSync(`/proc/${pid}/fd/${fd}`); } catch { continue; }
+    if (link !== stdinLink) continue;
+    // A zero wchan means the thread is running (it just got our data); only a sleeping reader waits.
+    try {
+      const wchan = readFileSync(`/proc/${pid}/task/${tid}/wchan`, 'utf8').trim();
+      if (wchan === '0' || wchan === '') continue;
+    } catch { /* wchan hidden on some kernels: the syscall line alone is good evidence */ }
+    return true;
+  }
+  return false;
+}
+
+/** Let the event loop read pending pipe data until a full turn brings nothing new. */
+async function drainPipes(bytesSoFar: () => number): Promise<void> {
+  for (let i = 0; i < 50; i++) {
+    const before = bytesSoFar();
+    await new Promise<void>((r) => setImmediate(r));
+    await new Promise<void>((r) => setImmediate(r));
+    if (bytesSoFar() === before) return;
+  }
+}
+
+function writeLine(child: ChildProcess, text: string): Promise<void> {
+  return new Promise((resolve) => {
+    const stdin = child.stdin;
+    if (!stdin || stdin.destroyed) return resolve();
+    // The callback fires once the bytes are in the kernel pipe, so the next poll cannot see the
+    // reader still asleep on data we already sent.
+    stdin.write(text, () => resolve());
+  });
+}
+
+function killGroup(child: ChildProcess): void {
+  if (!child.pid) return;
+  try { process.kill(-child.pid, 'SIGKILL'); } catch { /* group already gone */ }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}

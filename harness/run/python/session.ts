@@ -1,0 +1,180 @@
+// One student's Python module, imported once in a driver process, with a fork per test.
+// Uses node:child_process directly (not execa) because the private channel is an extra duplex fd 3.
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { Socket } from 'node:net';
+import { rootPath } from '../../paths.js';
+import type { ImportResult, RunRequest, RunResult } from './protocol.js';
+import type { WireValue } from '../../model/pyvalue.js';
+
+export interface PythonSessionOptions {
+  /** Absolute path of the student's file inside its private working directory. */
+  file: string;
+  /** Module name the file is imported as (e.g. 'ps3', 'hangman'). */
+  module: string;
+  cwd: string;
+  /** Values the tests refer to by name (e.g. word_list), decoded once in the driver. */
+  names?: Record<string, WireValue>;
+  /** Basename -> absolute path: files opened by a hard-coded path that does not exist are redirected here. */
+  aliases?: Record<string, string>;
+  python?: string;
+  /** Wraps the driver command, e.g. in a sandbox: (argv) => ['bwrap', ..., ...argv]. */
+  wrap?: (argv: string[]) => string[];
+  env?: NodeJS.ProcessEnv;
+  outputCap?: number;
+  /** Extra wall time the driver itself gets beyond a test's limit before it is declared lost. */
+  graceMs?: number;
+}
+
+const DIAG_CAP = 64 * 1024;
+
+export class PythonSession {
+  private proc?: ChildProcess;
+  private ctl?: Socket;
+  private buf = '';
+  private waiting?: { resolve: (msg: any) => void; reject: (e: Error) => void };
+  private diag = '';
+  private exited = false;
+  importResult?: ImportResult;
+  /** How many times the driver had to be restarted (a test killed it). */
+  restarts = 0;
+
+  constructor(readonly opts: PythonSessionOptions) {}
+
+  /** Starts the driver and imports the student module. Resolves with the import result (never throws for student errors). */
+  async start(): Promise<ImportResult> {
+    const python = this.opts.python ?? process.env.GRADEKIT_PYTHON ?? 'python3';
+    let argv = [python, '-X', 'utf8', '-B', rootPath('harness', 'run', 'python', 'driver.py')];
+    if (this.opts.wrap) argv = this.opts.wrap(argv);
+    this.exited = false;
+    this.diag = '';
+    const proc = spawn(argv[0], argv.slice(1), {
+      cwd: this.opts.cwd,
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+      env: { ...(this.opts.env ?? process.env), PYTHONIOENCODING: 'utf-8', PYTHONDONTWRITEBYTECODE: '1', PYTHONHASHSEED: '0' },
+      detached: true, // own process group: a runaway driver and everything it started can be killed together
+    });
+    this.proc = proc;
+    const ctl = proc.stdio[3] as Socket;
+    this.ctl = ctl;
+    ctl.setEncoding('utf8');
+    ctl.on('data', (chunk: string) => this.onData(chunk));
+    ctl.on('error', () => {});
+    // Anything the student writes straight to fd 1/2 is drained (so it can never block) and kept only as a diagnostic tail.
+    const keep = (d: Buffer) => {
+      this.diag = (this.diag + d.toString('utf8')).slice(-DIAG_CAP);
+    };
+    proc.stdout!.on('data', keep);
+    proc.stderr!.on('data', keep);
+    const onGone = (why: string) => {
+      this.exited = true;
+      const w = this.waiting;
+      this.waiting = undefined;
+      w?.reject(new DriverLost(why, this.diag));
+    };
+    proc.on('exit', (code, sig) => onGone(sig ? `driver killed by ${sig}` : `driver exited with code ${code}`));
+    proc.on('error', (e) => onGone(`cannot start ${argv[0]}: ${e.message}`));
+    const res = await this.request<ImportResult>(
+      { op: 'init', file: this.opts.file, module: this.opts.module, names: this.opts.names ?? {}, aliases: this.opts.aliases ?? {}, output_cap: this.opts.outputCap ?? 1 << 20 },
+      60_000,
+    ).catch((e: Error): ImportResult => ({
+      op: 'imported', ok: false, output: '', stderr: '', duration_ms: 0, static_imports: [], runtime_imports: [], notices: [],
+      error: { type: 'DriverError', message: e.message, traceback: e instanceof DriverLost ? e.diagnostics : '', line: null },
+    }));
+    this.importResult = res;
+    return res;
+  }
+
+  /** Runs one test in a fresh fork. A dead driver is restarted (and the module re-imported) first. */
+  async run(req: Omit<RunRequest, 'op'>): Promise<RunResult> {
+    if (!this.proc || this.exited) {
+      this.restarts++;
+      const imp = await this.start();
+      if (!imp.ok) return { op: 'result', id: req.id, status: 'lost', ms: 0 };
+    }
+    const grace = this.opts.graceMs ?? 3000;
+    try {
+      return await this.request<RunResult>({ op: 'run', ...req }, req.timeout_ms + grace);
+    } catch (e) {
+      this.kill();
+      return { op: 'result', id: req.id, status: 'lost', ms: req.timeout_ms + grace, ...(e instanceof DriverLost ? {} : {}) };
+    }
+  }
+
+  /** Diagnostic output the driver or student wrote to the raw fds (tail). */
+  get diagnostics(): string {
+    return this.diag;
+  }
+
+  async close(): Promise<void> {
+    if (this.proc && !this.exited) {
+      try {
+        this.ctl?.write(JSON.stringify({ op: 'exit' }) + '\n');
+      } catch {
+        /* already gone */
+      }
+      const done = new Promise<void>((r) => this.proc!.once('exit', () => r()));
+      const t = setTimeout(() => this.kill(), 1000);
+      await done;
+      clearTimeout(t);
+    }
+    this.kill();
+  }
+
+  kill(): void {
+    if (this.proc?.pid && !this.exited) {
+      try {
+        process.kill(-this.proc.pid, 'SIGKILL');
+      } catch {
+        try {
+          this.proc.kill('SIGKILL');
+        } catch {
+          /* gone */
+        }
+      }
+    }
+  }
+
+  private request<T>(msg: object, timeoutMs: number): Promise<T> {
+    if (this.waiting) return Promise.reject(new Error('PythonSession: one request at a time'));
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiting = undefined;
+        reject(new DriverLost(`driver did not answer within ${timeoutMs} ms`, this.diag));
+      }, timeoutMs);
+      this.waiting = {
+        resolve: (m) => {
+          clearTimeout(timer);
+          resolve(m as T);
+        },
+        reject: (e) => {
+          clearTimeout(timer);
+          reject(e);
+        },
+      };
+      this.ctl!.write(JSON.stringify(msg) + '\n');
+    });
+  }
+
+  private onData(chunk: string): void {
+    this.buf += chunk;
+    let nl: number;
+    while ((nl = this.buf.indexOf('\n')) >= 0) {
+      const line = this.buf.slice(0, nl);
+      this.buf = this.buf.slice(nl + 1);
+      const w = this.waiting;
+      this.waiting = undefined;
+      if (!w) continue; // unsolicited bytes on the channel: ignored
+      try {
+        w.resolve(JSON.parse(line));
+      } catch {
+        w.reject(new DriverLost('garbled message on the driver channel', this.diag));
+      }
+    }
+  }
+}
+
+export class DriverLost extends Error {
+  constructor(message: string, readonly diagnostics: string) {
+    super(message);
+  }
+}

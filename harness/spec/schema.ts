@@ -1,0 +1,182 @@
+// The YAML spec format. Each assignment is one spec; everything assignment-specific lives here or in
+// its reference module, never in the harness core.
+import { z } from 'zod';
+
+const duration = z
+  .union([z.number().positive(), z.string().regex(/^\d+(\.\d+)?\s*(ms|s)$/, 'a duration like 500ms or 2s')])
+  .transform((v) => (typeof v === 'number' ? v : v.trim().endsWith('ms') ? parseFloat(v) : parseFloat(v) * 1000));
+
+export const visibility = z.enum(['visible', 'hidden', 'after_due_date', 'after_published']);
+
+export const normaliserNames = [
+  'trailing-whitespace', // strip spaces/tabs at line ends
+  'blank-lines', // ignore blank lines
+  'collapse-whitespace', // runs of spaces/tabs -> one space
+  'case', // compare case-insensitively
+  'hand-multiset', // lines that are a hand ("a b c ! ") compare as letter multisets
+  'numbers-only', // on lines that match, compare only the numbers
+  'crlf', // CRLF -> LF
+] as const;
+
+const normaliser = z.union([
+  z.enum(normaliserNames),
+  z.object({ mask: z.string(), replace: z.string().default('<…>') }).strict(),
+]);
+
+export const comparator = z.union([
+  z.enum(['exact', 'counts', 'unordered', 'unordered-unique', 'none']),
+  z.object({ float: z.number().nonnegative() }).strict(),
+  z.object({ validator: z.string() }).strict(),
+]);
+
+const patch = z.union([
+  z.object({ returns: z.array(z.string()).min(1) }).strict(), // scripted values (Python literals), in call order
+  z.object({ replace_with: z.string() }).strict(), // substitute_hand mock: every copy of the letter becomes this one
+  z.object({ value: z.string() }).strict(), // a constant, e.g. HAND_SIZE: {value: "4"}
+  z.object({ python: z.string() }).strict(), // Python source defining a function of the patched name
+]);
+
+const stepObject = z
+  .object({
+    do: z.string(),
+    compare: comparator.optional(),
+    expect: z.string().optional(),
+  })
+  .strict();
+
+const common = {
+  id: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/i, 'letters, digits, dot, dash or underscore'),
+  group: z.string().optional(),
+  name: z.string().optional(),
+  points: z.number().nonnegative().optional(),
+  visibility: visibility.optional(),
+  timeout: duration.optional(),
+  tags: z.array(z.string()).optional(),
+  hint: z.string().optional(),
+  /** Skip unless this other test passed (check50-style dependency). */
+  needs: z.string().optional(),
+};
+
+/** Modifiers shared by tests that run student code. */
+const running = {
+  stdin: z.array(z.union([z.string(), z.number()]).transform(String)).optional(),
+  patch: z.record(z.string(), patch).optional(),
+  seed: z.union([z.number().int(), z.string()]).optional(),
+  compare: comparator.optional(),
+  /** Literal expected value; otherwise the reference computes it. */
+  expect: z.string().optional(),
+  /** Check the printed transcript: against the golden file, the reference, or not at all. */
+  transcript: z.enum(['golden', 'reference', 'ignore']).optional(),
+  normalise: z.array(normaliser).optional(),
+  /** Arguments must be unchanged after the call (mutation check). */
+  unchanged_args: z.boolean().optional(),
+  /** Course rules checked at run time. */
+  forbid_calls: z.array(z.string()).optional(),
+  forbid_within: z.string().optional(),
+  must_recurse: z.array(z.string()).optional(),
+  silent: z.boolean().optional(),
+  /** Compare the inputs consumed (count and order) with the reference. Default true when stdin is given. */
+  check_inputs: z.boolean().optional(),
+};
+
+const callTest = z.object({ ...common, ...running, call: z.string() }).strict();
+const stepsTest = z.object({ ...common, ...running, steps: z.array(z.union([z.string(), stepObject])).min(1) }).strict();
+const programTest = z.object({ ...common, ...running, run: z.string() }).strict();
+
+const generator = z.union([
+  z.object({ int: z.tuple([z.number().int(), z.number().int()]) }).strict(),
+  z.object({ choice: z.array(z.string()).min(1) }).strict(),
+  z.object({ gen: z.string(), with: z.record(z.string(), z.unknown()).optional() }).strict(),
+]);
+
+const propertyTest = z
+  .object({
+    ...common,
+    property: z
+      .object({
+        call: z.string(),
+        given: z.record(z.string(), generator),
+        runs: z.number().int().positive().max(100_000).default(100),
+        /** A validator name (judges each result alone) or 'reference' (must equal the reference's result). */
+        check: z.string().default('reference'),
+        compare: comparator.optional(),
+        seed: z.union([z.number().int(), z.string()]).optional(),
+      })
+      .strict(),
+  })
+  .strict();
+
+const ruleTest = z
+  .object({
+    ...common,
+    rule: z.enum(['allowed-imports', 'silent-import', 'defines']),
+    allowed: z.array(z.string()).optional(),
+    names: z.array(z.string()).optional(),
+  })
+  .strict();
+
+const gameTest = z
+  .object({
+    ...common,
+    game: z
+      .object({
+        length: z.union([z.number().int(), z.array(z.number().int()).min(1)]),
+        guesses: z.number().int().positive(),
+        running_total: z.boolean().default(false),
+        guesser: z.union([z.literal('frequency'), z.object({ letters: z.string().min(1) }).strict()]).default('frequency'),
+        inject: z.array(z.object({ before_guess: z.number().int().positive(), input: z.string() }).strict()).optional(),
+      })
+      .strict(),
+  })
+  .strict();
+
+/** A test's kind is the one of these keys it has; each kind validates with its own schema (clear errors). */
+export const kindSchemas = { call: callTest, steps: stepsTest, run: programTest, property: propertyTest, rule: ruleTest, game: gameTest } as const;
+export type TestKind = keyof typeof kindSchemas;
+export const testKinds = Object.keys(kindSchemas) as TestKind[];
+export const testSchema = z.union([callTest, stepsTest, programTest, propertyTest, ruleTest, gameTest]);
+
+export const specSchema = z
+  .object({
+    assignment: z.string().regex(/^[a-z0-9-]+$/, 'lower-case letters, digits and dashes'),
+    title: z.string(),
+    language: z.enum(['python', 'java']),
+    /** The file a student submits (e.g. ps3.py); for Java the folder of .java files. */
+    submission: z.object({ file: z.string().optional(), module: z.string().optional(), main: z.string().optional() }).strict(),
+    reference: z.string(),
+    options: z.record(z.string(), z.unknown()).default({}),
+    /** The bundled word list (relative to the spec's fixtures folder); --words replaces it. */
+    words: z
+      .object({ file: z.string(), as: z.string(), transform: z.enum(['none', 'lower', 'upper']).default('none') })
+      .strict()
+      .optional(),
+    /** Folder holding this assignment's fixtures (words, golden/), relative to the spec file. */
+    fixtures: z.string(),
+    /** Programs run as a whole: the student's module as __main__, or a runner script that drives it. */
+    programs: z
+      .record(z.string(), z.object({ script: z.string().optional(), reference: z.string(), starter: z.string().optional() }).strict())
+      .default({}),
+    /** I/O profile overrides for interactive (game) tests. */
+    profile: z.record(z.string(), z.unknown()).optional(),
+    defaults: z
+      .object({
+        points: z.number().nonnegative().default(1),
+        timeout: duration.default(2000),
+        visibility: visibility.default('visible'),
+        normalise: z.array(normaliser).default([]),
+        memory_mb: z.number().int().positive().default(512),
+        output_cap: z.number().int().positive().default(256 * 1024),
+      })
+      .strict()
+      .default({}),
+    /** Validated one by one with kindSchemas (see load.ts). */
+    tests: z.array(z.unknown()).min(1),
+  })
+  .strict();
+
+export type SpecInput = z.input<typeof specSchema>;
+export type SpecData = Omit<z.output<typeof specSchema>, 'tests'> & { tests: TestData[] };
+export type TestData = z.output<typeof testSchema>;
+export type Comparator = z.output<typeof comparator>;
+export type Normaliser = z.output<typeof normaliser>;
+export type Generator = z.output<typeof generator>;

@@ -1,0 +1,114 @@
+// play_hand and play_game against an injected console, with deal_hand and substitute_hand
+// injectable so a test can script hands and substitutions the way the MIT graders do.
+import type { RefIO } from '../../harness/model/reference.js';
+import { RefRaise } from '../../harness/model/reference.js';
+import { reprStr } from '../../harness/model/pyvalue.js';
+import type { PyRandom } from '../pyrandom.js';
+import { calculateHandlen, dealHand, displayHand, substituteHand, updateHand } from './hand.js';
+import type { Hand } from './letters.js';
+import { getWordScore } from './score.js';
+import { isValidWord } from './valid.js';
+import { fill, type WordgameVariant } from './variants.js';
+
+export type WordgameIO = Pick<RefIO, 'input' | 'write'>;
+
+export interface PlayGameHooks {
+  /** deal_hand(HAND_SIZE), called once per hand. */
+  dealHand(n: number): Hand;
+  /** substitute_hand(hand, letter), called when the player accepts a substitution. */
+  substituteHand(hand: Hand, letter: string): Hand;
+}
+
+/** The unpatched skeleton functions drawing from `rng`. */
+export function defaultHooks(rng: PyRandom, variant: WordgameVariant): PlayGameHooks {
+  return {
+    dealHand: (n) => dealHand(n, rng, variant),
+    substituteHand: (hand, letter) => substituteHand(hand, letter, rng, variant),
+  };
+}
+
+/**
+ * The skeleton's pseudocode: while letters remain, show the hand and ask for a word; the end
+ * sentinel (exact text) stops; a valid word scores against the current hand length; valid or
+ * not, the word's letters leave the hand; a blank line follows every word. Returns the total.
+ */
+export function playHand(hand: Hand, words: readonly string[], variant: WordgameVariant, io: WordgameIO): number {
+  const m = variant.messages;
+  let total = 0;
+  let ended = false;
+  while (calculateHandlen(hand) > 0) {
+    io.write(fill(m.currentHand, { hand: displayHand(hand) }));
+    const word = io.input(fill(m.wordPrompt, { end: variant.endSentinel }));
+    if (word === variant.endSentinel) {
+      ended = true;
+      break;
+    }
+    if (isValidWord(word, hand, words, variant)) {
+      const points = getWordScore(word, calculateHandlen(hand), variant);
+      total += points;
+      io.write(fill(m.wordScored, { word, points, total }));
+    } else {
+      io.write(fill(m.wordInvalid, { word }));
+    }
+    hand = updateHand(hand, word);
+  }
+  io.write(fill(ended ? m.handEnded : m.ranOut, { total }));
+  return total;
+}
+
+/** A yes/no answer: "yes" or "y" in any case, surrounding spaces ignored; anything else is no. */
+export function isYes(answer: string): boolean {
+  const a = answer.trim().toLowerCase();
+  return a === 'yes' || a === 'y';
+}
+
+/** Python int(s) for a typed number; anything else raises ValueError like int() does. */
+export function parsePyInt(s: string): number {
+  const t = s.trim();
+  if (!/^[+-]?\d+(_\d+)*$/.test(t)) {
+    throw new RefRaise('ValueError', `invalid literal for int() with base 10: ${reprStr(s)}`);
+  }
+  return Number(t.replaceAll('_', ''));
+}
+
+/**
+ * play_game: ask for the number of hands; for each, deal HAND_SIZE letters; while substitution
+ * is unused, show the hand and offer it (a "yes" asks which letter and substitutes, once per
+ * game); play the hand; while replay is unused, offer it (a "yes" replays the same hand, once
+ * per game, keeping the better score). Prints and returns the total over all hands.
+ */
+export function playGame(
+  words: readonly string[],
+  variant: WordgameVariant,
+  io: WordgameIO,
+  hooks: PlayGameHooks,
+  handSize: number = variant.handSize,
+): number {
+  const m = variant.messages;
+  let total = 0;
+  let substituted = false;
+  let replayed = false;
+  const numHands = parsePyInt(io.input(m.numHandsPrompt));
+  for (let h = 0; h < numHands; h++) {
+    let hand = hooks.dealHand(handSize);
+    if (!substituted) {
+      io.write(fill(m.currentHand, { hand: displayHand(hand) }));
+      if (isYes(io.input(m.substitutePrompt))) {
+        const letter = io.input(m.letterPrompt);
+        hand = hooks.substituteHand(hand, letter);
+        substituted = true;
+      }
+      io.write(m.afterSubstitution);
+    }
+    let score = playHand(hand, words, variant, io);
+    io.write(m.handSeparator);
+    if (!replayed && isYes(io.input(m.replayPrompt))) {
+      replayed = true;
+      score = Math.max(score, playHand(hand, words, variant, io));
+      io.write(m.handSeparator);
+    }
+    total += score;
+  }
+  io.write(fill(m.gameTotal, { total }));
+  return total;
+}

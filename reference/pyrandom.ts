@@ -156,7 +156,7 @@ export class PyRandom {
     const hex = new Array<string>(words);
     for (let i = 0, left = k; i < words; i++, left -= 32) {
       let r = this.next32();
-      if (left < 31) r >>>= 32 - left; // drop least significant bits of the last word
+      if (left < 32) r >>>= 32 - left; // drop least significant bits of the last word
       hex[words - 1 - i] = r.toString(16).padStart(8, '0');
     }
     return BigInt('0x' + hex.join(''));

@@ -116,7 +116,8 @@ export async function runGameTest(params: GameParams, env: GameEnv): Promise<Gam
       if (problem) { p.step.verdict = 'fail'; fail(problem); }
       return;
     }
-    const v = judgeGuess(state, p.n, p.letter, findPatterns(profile, chunk, state.length, new Set([...guessedSet, p.letter])));
+    const ended = next !== 'letter' && next !== 'unclassified';
+    const v = judgeGuess(state, p.n, p.letter, findPatterns(profile, chunk, state.length, new Set([...guessedSet, p.letter])), ended);
     const at = `guess ${p.n} ('${p.letter}')`;
     p.step.family = v.chosen
       ? { pattern: v.chosen.pattern, size: v.chosen.size, tied: v.largest.map((f) => f.pattern), familyCount: v.families.length }

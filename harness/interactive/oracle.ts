@@ -47,7 +47,7 @@ export function describeFamilies(fams: readonly Family[], max = 4): string {
  * (as found in its output, in order). The last displayed pattern that is a family of the
  * remaining words is the one the program chose.
  */
-export function judgeGuess(state: GameState, n: number, letter: string, displayed: readonly string[]): GuessVerdict {
+export function judgeGuess(state: GameState, n: number, letter: string, displayed: readonly string[], ended = false): GuessVerdict {
   const families = partition(state.words, state.pattern, letter).sort((a, b) => b.size - a.size);
   const max = families[0]?.size ?? 0;
   const largest = families.filter((f) => f.size === max);
@@ -55,6 +55,15 @@ export function judgeGuess(state: GameState, n: number, letter: string, displaye
   const at = `guess ${n} ('${letter}')`;
   let chosen: Family | undefined;
   for (let i = displayed.length - 1; i >= 0 && !chosen; i--) chosen = byPattern.get(displayed[i]!);
+  if (!chosen && ended) {
+    // Programs often stop printing the word once the game is over. Ending is itself evidence: a win
+    // needs a family with no blanks; a loss needs the last guess to miss (the family without the letter).
+    const ends = families.filter((f) => !f.pattern.includes('-') || (f.positions.length === 0 && state.guessesLeft === 1));
+    chosen = ends.find((f) => f.size === max) ?? ends[0];
+    if (!chosen) {
+      return { ok: false, families, largest, problem: `${at}: the game ended, but no family can end it here (${state.guessesLeft} guesses were left; largest: ${describeFamilies(largest)})` };
+    }
+  }
   if (!chosen) {
     const last = displayed[displayed.length - 1];
     const problem = last === undefined

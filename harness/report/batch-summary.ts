@@ -1,7 +1,7 @@
 // Terminal summary of a batch: how scores are spread, which tests fail most, what was slow, what crashed.
 import { createColors } from 'picocolors';
 import { totals, type Report } from '../model/report.js';
-import { formatDuration, formatPoints, plural, truncate } from './text.js';
+import { formatDuration, formatPoints, mapStrings, plural, truncate, visibleControls } from './text.js';
 
 export interface BatchSummaryOptions {
   color: boolean;
@@ -38,7 +38,8 @@ export function mostFailedTests(reports: readonly Report[]): FailedTestCount[] {
   return [...counts.values()].sort((a, b) => b.count - a.count || a.id.localeCompare(b.id));
 }
 
-export function renderBatchSummary(reports: readonly Report[], opts: BatchSummaryOptions): string {
+export function renderBatchSummary(input: readonly Report[], opts: BatchSummaryOptions): string {
+  const reports = mapStrings(input, visibleControls);
   const c = createColors(opts.color);
   const width = opts.width ?? 100;
   const top = opts.top ?? 10;
@@ -58,7 +59,7 @@ export function renderBatchSummary(reports: readonly Report[], opts: BatchSummar
   const most = Math.max(...bins);
   const barWidth = Math.max(10, width - 20);
   bins.forEach((count, i) => {
-    const label = i === 9 ? ' 90–100%' : `${String(i * 10).padStart(3)}–${String(i * 10 + 9).padStart(2)}%`;
+    const label = `${i * 10}–${i === 9 ? 100 : i * 10 + 9}%`.padStart(8);
     const len = most ? Math.round((count / most) * barWidth) : 0;
     const bar = '█'.repeat(len) || (count ? '▏' : '');
     out.push(`  ${label} ${String(count).padStart(4)} ${i >= 9 ? c.green(bar) : i >= 5 ? c.yellow(bar) : c.red(bar)}`);

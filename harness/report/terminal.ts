@@ -5,7 +5,7 @@ import { totals, type Report, type TestResult } from '../model/report.js';
 import { compactDiff, caretAt, firstDifference } from './diff-text.js';
 import { groupTests } from './groups.js';
 import { redactAll } from './redact.js';
-import { formatDuration, formatPoints, plural, truncate, visibleWhitespace, whitespaceOrCaseHint } from './text.js';
+import { formatDuration, formatPoints, mapStrings, plural, truncate, visibleControls, visibleWhitespace, whitespaceOrCaseHint } from './text.js';
 
 export interface TerminalOptions {
   color: boolean;
@@ -107,18 +107,22 @@ function failureLines(t: TestResult, c: Colors, o: Required<Omit<TerminalOptions
   return out;
 }
 
-export function renderTerminal(report: Report, opts: TerminalOptions): string {
+export function renderTerminal(input: Report, opts: TerminalOptions): string {
+  // Everything below may contain what a submission printed: neutralise terminal control sequences first.
+  const report = mapStrings(input, visibleControls);
   const c = createColors(opts.color);
   const o = { color: opts.color, width: opts.width ?? 100, verbose: opts.verbose ?? false, maxDiffLines: opts.maxDiffLines ?? 40 };
   const tests = redactAll(report.tests, opts.hideHiddenDetails ?? false);
   const sum = totals(tests);
   const out: string[] = [];
 
-  out.push(c.bold(`gradekit · ${report.assignment}`) + c.dim(` · ${report.submission}`));
+  const head = `gradekit · ${report.assignment}`;
+  out.push(c.bold(head) + c.dim(truncate(` · ${report.submission}`, Math.max(10, o.width - head.length))));
   if (report.fatal) {
     const f = report.fatal;
     out.push('');
-    out.push(c.red(c.bold(`✗ ${f.kind}: `)) + c.red(f.message));
+    const [first, ...rest] = wrap(`✗ ${f.kind}: ${f.message}`, o.width);
+    out.push(c.red(c.bold(first)), ...rest.map((l) => c.red(l)));
     if (f.detail) {
       const lines = f.detail.replace(/\n+$/, '').split('\n');
       const keep = o.verbose ? lines : lines.slice(0, o.maxDiffLines);
@@ -126,7 +130,7 @@ export function renderTerminal(report: Report, opts: TerminalOptions): string {
       if (keep.length < lines.length) out.push('    ' + c.dim(`… ${lines.length - keep.length} more lines (full output in the JSON report)`));
     }
   }
-  for (const n of report.notices ?? []) out.push(c.dim(`• ${n}`));
+  for (const n of report.notices ?? []) out.push(...wrap(`• ${n}`, o.width).map((l) => c.dim(l)));
 
   // Tests that did not run because of the fatal error repeat nothing: one line per group says so.
   const fatalCaused = (t: TestResult) => report.fatal !== undefined && t.status === 'error' && (t.message === '' || t.message === report.fatal.message);
@@ -159,7 +163,10 @@ export function renderTerminal(report: Report, opts: TerminalOptions): string {
     .filter(Boolean).join(', ');
   const scoreText = `Score ${pointsText(sum.score, sum.maxScore)}${pct}`;
   const allPassed = sum.score >= sum.maxScore && !report.fatal;
-  out.push(c.bold(allPassed ? c.green(scoreText) : c.red(scoreText)) + c.dim(` · ${counts} · ${formatDuration(report.durationMs)}`));
+  const rest = ` · ${counts} · ${formatDuration(report.durationMs)}`;
+  const scoreLine = c.bold(allPassed ? c.green(scoreText) : c.red(scoreText));
+  if (scoreText.length + rest.length <= o.width) out.push(scoreLine + c.dim(rest));
+  else out.push(scoreLine, c.dim(truncate(rest.slice(3), o.width)));
   return out.join('\n') + '\n';
 }
 

@@ -5,6 +5,24 @@ export function visibleWhitespace(s: string): string {
   return s.replace(/[ \t\n\r]/g, (c) => (c === ' ' ? '·' : c === '\t' ? '→' : c === '\n' ? '⏎' : '␍'));
 }
 
+/**
+ * Control characters a submission printed (ESC sequences, bell, backspace, CR) would act on the reader's terminal:
+ * show them as Unicode control pictures (␛ ␇ ␈ ␍), one character each. Newlines and tabs are kept.
+ */
+export function visibleControls(s: string): string {
+  return s.replace(/[\x00-\x08\x0B-\x1F\x7F]/g, (c) => (c === '\x7F' ? '\u2421' : String.fromCharCode(0x2400 + c.charCodeAt(0))));
+}
+
+/** A copy of a value with every string passed through fn (for sanitising a whole report before rendering). */
+export function mapStrings<T>(value: T, fn: (s: string) => string): T {
+  if (typeof value === 'string') return fn(value) as T;
+  if (Array.isArray(value)) return value.map((v) => mapStrings(v, fn)) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, fn)])) as T;
+  }
+  return value;
+}
+
 /** Points as people write them: 3, 2.5, 0.33 (never 0.30000000000000004). */
 export function formatPoints(x: number): string {
   const r = Math.round(x * 100) / 100;

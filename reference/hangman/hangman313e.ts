@@ -153,8 +153,12 @@ export function dictionaryFromText(text: string): string[] {
   // open() in text mode splits on \n, \r\n and \r; an empty file has no lines, a blank line gives ''.
   const lines = text.split(/\r\n|\r|\n/);
   if (lines[lines.length - 1] === '') lines.pop();
-  const set = new Set(lines.map((l) => pyStrip(l).toLowerCase()));
-  return [...set].sort(compareCodePoints);
+  return dictionaryFromLines(lines);
+}
+
+/** sorted(set(line.strip().lower())) over lines already split. */
+export function dictionaryFromLines(lines: readonly string[]): string[] {
+  return [...new Set(lines.map((l) => pyStrip(l).toLowerCase()))].sort(compareCodePoints);
 }
 
 /** Characters Python's str.isspace() accepts (what str.strip() removes). */

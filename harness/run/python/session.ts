@@ -93,7 +93,7 @@ export class PythonSession {
     }
     const grace = this.opts.graceMs ?? 3000;
     try {
-      return await this.request<RunResult>({ op: 'run', ...req }, req.timeout_ms + grace);
+      return await this.request<RunResult>({ op: 'run', output_cap: this.opts.outputCap ?? 1 << 20, ...req }, req.timeout_ms + grace);
     } catch (e) {
       this.kill();
       return { op: 'result', id: req.id, status: 'lost', ms: req.timeout_ms + grace, ...(e instanceof DriverLost ? {} : {}) };

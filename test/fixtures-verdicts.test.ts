@@ -1,0 +1,35 @@
+// Kattis habit: every fixture submission gets exactly the verdict of the folder it sits in, and a
+// wrong one fails exactly the tests its expect.yaml names (so a spec change that stops catching a
+// bug, or starts failing correct code, is caught here).
+import { describe, expect, it } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import '../reference/register.js';
+import { listAssignments, loadAssignment } from '../harness/assignment/load.js';
+import { fixtureSubmissions, verdictOf } from '../harness/fixtures.js';
+import { gradeSubmission } from '../harness/grade/submission.js';
+import { languageRunners } from '../harness/grade/runners.js';
+
+for (const id of listAssignments()) {
+  const a = loadAssignment(id);
+  const subs = fixtureSubmissions(a.fixturesDir, id);
+  describe.skipIf(!subs.length)(`${id} fixtures`, () => {
+    it.each(subs.map((s) => [`${s.verdict}/${s.name}`, s] as const))('%s', async (_, s) => {
+      const report = await gradeSubmission(a, s.path, { runners: languageRunners() });
+      const failing = report.tests.filter((t) => t.status !== 'passed' && t.status !== 'skipped');
+      const summary = failing.map((t) => `${t.id}: ${t.message}`).join('\n');
+      expect(verdictOf(report), `verdict of ${s.path}; failing:\n${summary}${report.fatal ? `\nfatal: ${report.fatal.message}` : ''}`).toBe(s.verdict);
+      if (s.verdict === 'accepted') {
+        expect(report.score).toBe(report.maxScore);
+        return;
+      }
+      const expectFile = join(s.path, 'expect.yaml');
+      if (s.verdict !== 'compile_error') expect(existsSync(expectFile), `${expectFile} must list the tests this bug fails`).toBe(true);
+      if (!existsSync(expectFile)) return;
+      const exp = parse(readFileSync(expectFile, 'utf8')) as { fails?: string[]; message?: string };
+      expect(failing.map((t) => t.id).sort(), `tests failed by ${s.path}:\n${summary}`).toEqual([...(exp.fails ?? [])].sort());
+      if (exp.message) expect(summary).toMatch(new RegExp(exp.message));
+    });
+  });
+}

@@ -1,0 +1,144 @@
+// The Python driver's verdict-relevant behaviour, on small hand-written modules.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PythonSession } from '../harness/run/python/session.js';
+
+const MODULE = `
+import random
+def add(a, b): return a + b
+def ask():
+    total = 0
+    while True:
+        w = input("Enter word, or \\"*END*\\": ")
+        if w == "*END*":
+            return total
+        print("got", w)
+        total += len(w)
+def read_stdin():
+    import sys
+    return sys.stdin.readline().strip()
+def mutate(d):
+    d['x'] = 0
+    return d
+def boom(): return {}['missing']
+def spin():
+    while True: pass
+def die():
+    import os; os._exit(3)
+def deal(n): return {'a': n}
+def game():
+    h = deal(7)
+    return h
+def rec(n): return 0 if n == 0 else 1 + rec(n - 1)
+def helper(n): return rec2(n)
+def rec2(n): return 0 if n == 0 else helper(n - 1)
+def sorts(x): return sorted(x)
+def flood():
+    while True: print("x" * 1000)
+def pick(): return random.randint(1, 10**6)
+`;
+
+let dir: string;
+let s: PythonSession;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'gk-driver-'));
+  writeFileSync(join(dir, 'mod.py'), MODULE);
+  s = new PythonSession({ file: join(dir, 'mod.py'), module: 'mod', cwd: dir, names: { word_list: { l: ['a', 'b'] } }, outputCap: 10_000 });
+  const imp = await s.start();
+  expect(imp.ok).toBe(true);
+});
+afterAll(() => s.close());
+
+const call = (callee: string, args: unknown[] = [], extra: object = {}) =>
+  s.run({ id: callee, timeout_ms: 2000, steps: [{ callee: callee.split('.'), args: args as never }], ...extra });
+
+describe('python driver', () => {
+  it('returns typed values', async () => {
+    const r = await call('add', [{ i: '2' }, { i: '40' }]);
+    expect(r.obs!.steps[0].value).toEqual({ i: '42' });
+  });
+  it('echoes scripted input after its prompt and records which prompt each line answered', async () => {
+    const r = await call('ask', [], { stdin: ['jar', '*END*'] });
+    expect(r.obs!.transcript).toBe('Enter word, or "*END*": jar\ngot jar\nEnter word, or "*END*": *END*\n');
+    expect(r.obs!.inputs.map((i) => i.prompt)).toEqual(['Enter word, or "*END*": ', 'Enter word, or "*END*": ']);
+    expect(r.obs!.steps[0].value).toEqual({ i: '3' });
+  });
+  it('reports the exact prompt that asked for more input than the script has', async () => {
+    const r = await call('ask', [], { stdin: ['jar'] });
+    expect(r.obs!.steps[0].input_exhausted).toBe('Enter word, or "*END*": ');
+  });
+  it('counts unread input', async () => {
+    const r = await call('ask', [], { stdin: ['*END*', 'extra', 'more'] });
+    expect(r.obs!.unread).toBe(2);
+  });
+  it('serves sys.stdin reads from the same script', async () => {
+    const r = await call('read_stdin', [], { stdin: ['hello'] });
+    expect(r.obs!.steps[0].value).toBe('hello');
+  });
+  it('reports arguments after the call (mutation check) and isolates tests from each other', async () => {
+    const r = await s.run({ id: 'm', timeout_ms: 2000, steps: [{ callee: ['mutate'], args: [{ d: [['a', { i: '1' }]] }], observe_args: true }] });
+    expect(r.obs!.steps[0].args_after).toEqual([{ d: [['a', { i: '1' }], ['x', { i: '0' }]] }]);
+  });
+  it('gives the student traceback trimmed to their file', async () => {
+    const r = await call('boom');
+    const e = r.obs!.steps[0].error!;
+    expect(e.type).toBe('KeyError');
+    expect(e.line).toBe(18);
+    expect(e.traceback).toMatch(/File "mod.py", line 18, in boom/);
+    expect(e.traceback).not.toMatch(/driver\.py/);
+  });
+  it('kills a test that runs past its time limit and keeps going', async () => {
+    const r = await s.run({ id: 'spin', timeout_ms: 300, steps: [{ callee: ['spin'], args: [] }] });
+    expect(r.status).toBe('timeout');
+    expect((await call('add', [{ i: '1' }, { i: '1' }])).obs!.steps[0].value).toEqual({ i: '2' });
+  });
+  it('notices a test that ends the process itself', async () => {
+    const r = await call('die');
+    expect(r.status).toBe('crashed');
+    expect(r.exit_code).toBe(3);
+  });
+  it('applies scripted patches (deal_hand replaced, as the MIT grader does)', async () => {
+    const r = await s.run({ id: 'p', timeout_ms: 2000, patches: [{ name: 'deal', kind: 'sequence', values: [{ d: [['z', { i: '9' }]] }] }], steps: [{ callee: ['game'], args: [] }] });
+    expect(r.obs!.steps[0].value).toEqual({ d: [['z', { i: '9' }]] });
+  });
+  it('detects recursion through a helper, and forbidden calls with their line', async () => {
+    const r = await s.run({ id: 't', timeout_ms: 2000, trace: { recursion: ['rec2', 'add'], forbid_calls: ['sorted'] }, steps: [{ callee: ['rec2'], args: [{ i: '3' }] }, { callee: ['sorts'], args: [{ l: [{ i: '2' }, { i: '1' }] }] }] });
+    expect(r.obs!.trace!.max_depth).toEqual({ rec2: 4, add: 0 });
+    expect(r.obs!.trace!.forbidden).toEqual([{ call: 'sorted', line: 30, function: 'sorts' }]);
+  });
+  it('caps output', async () => {
+    const r = await call('flood');
+    expect(r.obs!.steps[0].output_limit).toBe(10_000);
+    expect(r.obs!.output_truncated).toBe(true);
+  });
+  it('seeds random like CPython', async () => {
+    const a = await call('pick', [], { seed: 5 });
+    const b = await call('pick', [], { seed: 5 });
+    expect(a.obs!.steps[0].value).toEqual(b.obs!.steps[0].value);
+  });
+  it('reports a missing function by name', async () => {
+    expect((await call('nope')).obs!.steps[0].missing).toBe('nope');
+  });
+});
+
+describe('import failures are reported once, with the reason', () => {
+  const cases: [string, string, RegExp][] = [
+    ['print "hello"\n', 'SyntaxError', /Missing parentheses/],
+    ['def f():\n\tif 1:\n        return 1\n', 'TabError', /inconsistent use of tabs/],
+    ['name = input("Your name? ")\n', 'InputAtImport', /calls input\(\) while being imported \(prompt 'Your name\? '\)/],
+    ['import numpy_that_is_not_installed\n', 'ModuleNotFoundError', /numpy_that_is_not_installed/],
+    ['import sys\nsys.exit(0)\n', 'SystemExit', /exit\(0\)/],
+  ];
+  it.each(cases)('%j -> %s', async (src, type, msg) => {
+    const d = mkdtempSync(join(tmpdir(), 'gk-imp-'));
+    writeFileSync(join(d, 'm.py'), src);
+    const sess = new PythonSession({ file: join(d, 'm.py'), module: 'm', cwd: d });
+    const imp = await sess.start();
+    await sess.close();
+    expect(imp.ok).toBe(false);
+    expect(imp.error!.type).toBe(type);
+    expect(imp.error!.message).toMatch(msg);
+  });
+});

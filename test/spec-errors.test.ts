@@ -1,0 +1,111 @@
+// Spec mistakes are reported as file:line:col with a hint, never a stack trace.
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import '../reference/register.js';
+import { parseSpec, SpecErrors } from '../harness/spec/load.js';
+import { loadAssignment } from '../harness/assignment/load.js';
+
+const HEAD = `assignment: demo
+title: Demo
+language: python
+submission: { file: chiseler.py }
+reference: chiseler
+fixtures: .
+tests:
+`;
+
+function errorsOf(yaml: string): string[] {
+  try {
+    parseSpec(yaml, 'demo.yaml');
+  } catch (e) {
+    if (e instanceof SpecErrors) return e.errors.map((x) => x.message);
+    throw e;
+  }
+  return [];
+}
+
+describe('spec validation errors', () => {
+  it('bad YAML gives the line and column', () => {
+    const errs = errorsOf(HEAD + '  - id: a\n    call: f(\n   bad: [\n');
+    expect(errs[0]).toMatch(/^demo\.yaml:\d+:\d+: YAML:/);
+  });
+  it('an unknown key names the key, its line, and the nearest known key', () => {
+    const errs = errorsOf(HEAD + "  - id: a\n    call: share_letter('a', 'b')\n    pionts: 2\n");
+    expect(errs).toEqual([expect.stringMatching(/^demo\.yaml:10:5: unknown key 'pionts'\n  hint: did you mean 'points'\?/)]);
+  });
+  it('a wrong type says what was expected', () => {
+    const errs = errorsOf(HEAD + "  - id: a\n    call: share_letter('a', 'b')\n    points: lots\n");
+    expect(errs[0]).toMatch(/^demo\.yaml:10:5: 'points' must be a number, not a string/);
+  });
+  it('a test without a kind lists the kinds', () => {
+    const errs = errorsOf(HEAD + '  - id: a\n    name: nothing to do\n');
+    expect(errs[0]).toMatch(/demo\.yaml:8:5: test 'a' has no kind\n  hint: give exactly one of: call, steps, run, property, rule, game/);
+  });
+  it('duplicate ids point at the second one and name the first line', () => {
+    const errs = errorsOf(HEAD + "  - id: a\n    call: f()\n  - id: a\n    call: g()\n");
+    expect(errs[0]).toMatch(/demo\.yaml:10:5: duplicate test id 'a'\n  hint: first used at line 8/);
+  });
+  it('an unknown comparator suggests the right one', () => {
+    const errs = errorsOf(HEAD + "  - id: a\n    call: f()\n    compare: exakt\n");
+    expect(errs[0]).toMatch(/demo\.yaml:10:5: 'compare' has the wrong shape/);
+  });
+  it('collects several problems in one pass', () => {
+    const errs = errorsOf(HEAD + '  - id: a\n    call: f()\n    pionts: 1\n  - id: b\n    call: g()\n    visibility: secret\n');
+    expect(errs).toHaveLength(2);
+    expect(errs[1]).toMatch(/'visibility' cannot be 'secret'/);
+  });
+  it('alias bombs are refused', () => {
+    const bomb = 'a: &a ["x","x","x","x","x","x","x","x","x"]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: [*d,*d,*d,*d,*d,*d,*d,*d,*d]\n';
+    expect(errorsOf(bomb)[0]).toMatch(/alias/i);
+  });
+});
+
+describe('semantic checks against the reference', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gk-spec-'));
+  const write = (body: string) => {
+    const p = join(dir, `s${Math.random().toString(36).slice(2)}.yaml`);
+    writeFileSync(p, HEAD + body);
+    return p;
+  };
+  it('an unknown function gets a did-you-mean', () => {
+    expect(() => loadAssignment(write("  - id: a\n    call: share_leter('a', 'b')\n"))).toThrow(/s\w+\.yaml:9:5: unknown function 'share_leter'.*\n  hint: did you mean 'share_letter'/);
+  });
+  it('an unknown name is reported', () => {
+    expect(() => loadAssignment(write('  - id: a\n    call: winning_strategy(wordz)\n'))).toThrow(/unknown name 'wordz'/);
+  });
+  it('unparseable Python in a call is reported with its column', () => {
+    expect(() => loadAssignment(write("  - id: a\n    call: share_letter('a', 'b'\n"))).toThrow(/cannot read this Python: expected ',' or '\)' at column/);
+  });
+  it('an unknown validator lists the known ones', () => {
+    expect(() => loadAssignment(write("  - id: a\n    call: winning_strategy(['a'])\n    compare: { validator: winning }\n"))).toThrow(/unknown validator 'winning'/);
+  });
+});
+
+describe('the CLI never shows a stack trace for user mistakes', () => {
+  const run = (...args: string[]) => {
+    try {
+      execFileSync('bin/gradekit', args, { encoding: 'utf8', stdio: 'pipe' });
+      return { code: 0, err: '' };
+    } catch (e) {
+      const x = e as { status: number; stderr: string };
+      return { code: x.status, err: x.stderr };
+    }
+  };
+  it('unknown assignment: exit 2 with a suggestion', () => {
+    const r = run('check', 'chisler', '.');
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/unknown assignment 'chisler' — did you mean 'chiseler'\?/);
+    expect(r.err).not.toMatch(/\bat .*\.(ts|js|mjs):\d+/);
+  });
+  it('a broken spec file: exit 2 with file:line:col', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gk-cli-'));
+    const p = join(dir, 'bad.yaml');
+    writeFileSync(p, HEAD + "  - id: a\n    call: share_letter('a', 'b')\n    timeout: forever\n");
+    const r = run('check', p, dir);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/bad\.yaml:10:5: 'timeout'/);
+  });
+});

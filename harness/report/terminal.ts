@@ -37,7 +37,9 @@ function wrap(text: string, width: number): string[] {
   const out: string[] = [];
   for (const para of text.split('\n')) {
     let line = '';
-    for (const word of para.split(' ')) {
+    // Words longer than the width (paths, reprs) are cut into width-sized pieces.
+    const words = para.split(' ').flatMap((wd) => (wd.length > width ? wd.match(new RegExp(`.{1,${Math.max(1, width)}}`, 'gu')) ?? [wd] : [wd]));
+    for (const word of words) {
       if (line && line.length + 1 + word.length > width) (out.push(line), (line = word));
       else line = line ? `${line} ${word}` : word;
     }
@@ -66,7 +68,7 @@ function failureLines(t: TestResult, c: Colors, o: Required<Omit<TerminalOptions
   for (const l of wrap(t.message || `Test ${t.status}.`, w)) out.push(ind + l);
   const d = t.detail;
   if (!d) return out;
-  if (d.call) out.push(ind + c.dim('call: ') + truncate(d.call, w - 6));
+  if (d.call) out.push(ind + c.dim('call: ') + truncate(d.call, Math.max(10, w - 6)));
   if (d.seed) out.push(ind + c.dim(`replay with --seed ${d.seed}`));
 
   const fd = d.firstDifference ?? (d.expected !== undefined && d.actual !== undefined ? firstDifference(d.expected, d.actual) : undefined);
@@ -91,7 +93,10 @@ function failureLines(t: TestResult, c: Colors, o: Required<Omit<TerminalOptions
   }
 
   const hint = d.hint ?? (d.expected !== undefined && d.actual !== undefined ? whitespaceOrCaseHint(d.expected, d.actual) : undefined);
-  if (hint) out.push(ind + c.yellow('hint: ') + hint);
+  if (hint) {
+    const [first, ...rest] = wrap(`hint: ${hint}`, w);
+    out.push(ind + c.yellow(first), ...rest.map((l) => ind + c.yellow(l)));
+  }
   if (o.verbose && d.normalisers?.length) out.push(ind + c.dim(`normalisers: ${d.normalisers.join(', ')}`));
 
   if (d.traceback) {
@@ -145,9 +150,9 @@ export function renderTerminal(input: Report, opts: TerminalOptions): string {
       if (fatalCaused(t) && !o.verbose) { notRun++; continue; }
       const p = pointsText(t.score, t.maxScore);
       const extra = o.verbose ? ` ${formatDuration(t.durationMs)}` : '';
-      const name = truncate(t.name, o.width - 4 - p.length - extra.length - 2);
       const status = t.status === 'error' ? c.yellow(' (error)') : t.status === 'skipped' ? c.dim(' (skipped)') : '';
       const statusLen = t.status === 'error' ? 8 : t.status === 'skipped' ? 10 : 0;
+      const name = truncate(t.name, o.width - 4 - statusLen - p.length - extra.length - 2);
       out.push(row(`  ${marker(c, t)} ${name}${status}`, 4 + Array.from(name).length + statusLen, c.dim(p + extra), p.length + extra.length, o.width));
       if (t.status === 'passed') continue;
       if (fatalCaused(t)) { out.push('      ' + c.dim('not run: see the error above')); continue; }

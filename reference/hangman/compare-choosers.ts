@@ -3,7 +3,7 @@
 // average wrong guesses and the guesser's win rate for each. Deterministic for a given seed.
 import { PyRandom } from '../pyrandom.js';
 import { EvilHangmanGame, frequencyGuesser, playOut, type ChooserName, type MinimaxOptions } from './nifty.js';
-import { cpLength } from './partition.js';
+import { compareCodePoints, cpLength } from './partition.js';
 
 export interface ChooserStats {
   games: number;
@@ -48,7 +48,7 @@ export function compareChoosers(words: readonly string[], opts: CompareOptions =
     const length = rng.choice(lengths);
     const pool = byLength.get(length)!;
     // sample() keeps draw order; sort so both choosers see the list the way a program reads a file
-    const sample = pool.length <= sampleSize ? pool.slice() : rng.sample(pool, sampleSize).sort();
+    const sample = pool.length <= sampleSize ? pool.slice() : rng.sample(pool, sampleSize).sort(compareCodePoints);
     for (const name of ['largest', 'minimax'] as const) {
       const result = playOut(new EvilHangmanGame(sample, length, guesses, name, opts.minimax), frequencyGuesser);
       totals[name].wrong += result.wrong;

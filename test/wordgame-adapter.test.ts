@@ -195,7 +195,9 @@ describe('wordgame adapter', () => {
     call(ctx, 'is_valid_word', py.str('!ows'), h, wordList); // may build the index
     const t1 = performance.now();
     let valid = 0;
-    for (let i = 0; i < 20_000; i++) if (call(ctx, 'is_valid_word', py.str(words[i % words.length]), h, wordList).v) valid++;
+    for (let i = 0; i < 20_000; i++) {
+      if (pyEquals(call(ctx, 'is_valid_word', py.str(words[i % words.length]), h, wordList), py.bool(true))) valid++;
+    }
     const t2 = performance.now();
     expect(valid).toBeGreaterThan(0);
     expect(t2 - t1).toBeLessThan(1500);

@@ -2,7 +2,12 @@
 // the reference on the bundled word list. Handout text is quoted as printed, except where a PDF
 // artefact is repaired (each repair is noted); wording differences between a handout's play_hand
 // and play_game examples go through the documented mapping in wordgame-support.ts.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { rootPath } from '../harness/paths.js';
 import {
   VARIANTS, calculateHandlen, displayHand, getFrequencyDict, getWordScore, isValidWord, playGame, playHand,
   updateHand, type WordgameVariant,
@@ -33,6 +38,17 @@ describe('the bundled word list holds every word a handout plays', () => {
   });
   it('and none of the words the handouts reject', () => {
     for (const w of ['tc', 'ac']) expect(WORDS).not.toContain(w);
+  });
+  it('is exactly what scripts/build-ps3-words.mjs builds, and stays under 1 MB', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ps3-words-'));
+    try {
+      execFileSync('node', [rootPath('scripts/build-ps3-words.mjs'), join(dir, 'words.txt')], { stdio: 'pipe' });
+      expect(readFileSync(join(dir, 'words.txt'), 'utf8')).toBe(readFileSync(rootPath('fixtures/ps3/words.txt'), 'utf8'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(statSync(rootPath('fixtures/ps3/words.txt')).size).toBeLessThan(1 << 20);
+    expect(WORDS.length).toBe(76_768);
   });
 });
 

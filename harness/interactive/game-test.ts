@@ -109,7 +109,7 @@ export async function runGameTest(params: GameParams, env: GameEnv): Promise<Gam
       p.step.expectedGuessesLeft = state.guessesLeft;
       const problem =
         shown.length > 0 && !shown.includes(state.pattern) ? `${at} is not a new valid guess, but the pattern changed from "${state.pattern}" to "${shown[shown.length - 1]}"`
-        : gl !== null && gl !== state.guessesLeft ? `${at} is not a new valid guess and must cost nothing, but the program shows ${gl} guesses left (expected ${state.guessesLeft})`
+        : gl !== null && gl !== state.guessesLeft ? `${at} is not a new valid guess and must cost nothing, but the program shows ${gl} guess${gl === 1 ? '' : 'es'} left (expected ${state.guessesLeft})`
         : count !== null && count !== state.words.length ? `${at}: the program shows ${count} words remaining, but ${state.words.length} words are left`
         : next !== 'letter' && next !== 'unclassified' ? `${at} is not a new valid guess, but the game ${next === 'exit' ? 'ended' : `moved on to a ${next} prompt`} instead of asking for another letter`
         : null;
@@ -135,10 +135,10 @@ export async function runGameTest(params: GameParams, env: GameEnv): Promise<Gam
       ? `'${p.letter}' is not in the chosen family ${describeFamily(v.chosen!)}, so it costs exactly one guess`
       : `'${p.letter}' is revealed in "${state.pattern}", so it costs nothing`;
     if (count !== null && count !== state.words.length && !(state.over && count === prev.words.length)) {
-      return fail(`${at}: the program shows ${count} words remaining, but the chosen family ${describeFamily(v.chosen!)} has ${state.words.length}${tieNote}`);
+      return fail(`${at}: the program shows ${count} words remaining, but the chosen family "${state.pattern}" has ${state.words.length}${tieNote}`);
     }
     if (gl !== null && gl !== state.guessesLeft) {
-      return fail(`${at}: the program shows ${gl} guesses left, expected ${state.guessesLeft}: ${cost} (${prev.guessesLeft} before)`);
+      return fail(`${at}: the program shows ${gl} guess${gl === 1 ? '' : 'es'} left, expected ${state.guessesLeft}: ${cost} (${prev.guessesLeft} before)`);
     }
     if (state.over && next === 'letter') {
       const why = state.over === 'win' ? `"${state.pattern}" has no blanks left (a win)` : `no guesses are left (a loss; ${cost})`;

@@ -75,6 +75,8 @@ export const DEFAULT_PROFILE: IOProfile = {
     `\\b${GUESS_WORDS}\\s+(?:left|remaining)\\s*(?:is|are)?\\s*[:=]?\\s*(\\d+)`,
     `\\bremaining\\s+${GUESS_WORDS}\\s*[:=]?\\s*(\\d+)`,
     `\\byou have (\\d+)\\s+(?:more\\s+)?${GUESS_WORDS}\\b`,
+    `\\b${GUESS_WORDS}\\s*[:=]\\s*(\\d+)\\s+(?:left|remaining)\\b`,
+    '\\b(?:lives|chances)\\s*[:=]\\s*(\\d+)',
   ],
   revealedWord: [
     '\\b(?:secret\\s+|hidden\\s+|correct\\s+|real\\s+|actual\\s+|my\\s+)?(?:word|answer)\\s+(?:was|is)\\s*[:=]?\\s*["\'\u201c]?([A-Za-z]+)',

@@ -55,6 +55,9 @@ export interface Report {
   fatal?: { kind: string; message: string; detail?: string };
   seed?: string;
   gradekit?: { version: string };
+  /** Batch runs: the submission's id (folder or file name) and a hash of its content (for --resume). */
+  id?: string;
+  submissionHash?: string;
 }
 
 /** Totals derived from tests, so that they agree everywhere they appear. */

@@ -5,7 +5,7 @@ import { posix } from 'node:path';
 import { totals, type Report, type TestResult } from '../model/report.js';
 import { groupTests } from './groups.js';
 import { redactAll } from './redact.js';
-import { formatPoints } from './text.js';
+import { formatPoints, visibleControls } from './text.js';
 
 export interface GithubOptions {
   /** Redact hidden tests (default true: Actions logs and summaries are visible to the student). */
@@ -53,8 +53,9 @@ function annotation(level: 'error' | 'warning' | 'notice', props: { title?: stri
   const p: string[] = [];
   if (props.file) p.push(`file=${escapeProperty(props.file)}`);
   if (props.file && props.line) p.push(`line=${props.line}`);
-  if (props.title) p.push(`title=${escapeProperty(props.title)}`);
-  return `::${level}${p.length ? ' ' + p.join(',') : ''}::${escapeData(message)}`;
+  if (props.title) p.push(`title=${escapeProperty(visibleControls(props.title))}`);
+  // Control characters from a submission would colour or rewrite the log; show them as symbols instead.
+  return `::${level}${p.length ? ' ' + p.join(',') : ''}::${escapeData(visibleControls(message))}`;
 }
 
 function locate(trace: string | undefined, report: Report, opts: GithubOptions): { file?: string; line?: number } {

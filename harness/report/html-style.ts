@@ -23,7 +23,7 @@ pre{background:var(--bg2);padding:8px;border-radius:6px;overflow:auto;margin:6px
 .hint{color:var(--warn)}.mute{color:var(--mute)}
 table.sbs{width:100%;table-layout:fixed;font:12px/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;margin:6px 0}
 table.sbs td{border:none;padding:0 6px;white-space:pre-wrap;word-break:break-all;vertical-align:top}
-table.sbs td.no{width:3.5em;color:var(--mute);text-align:right;user-select:none}
+table.sbs col.no{width:3.5em}table.sbs td.no{color:var(--mute);text-align:right;user-select:none}
 table.sbs th{font-family:system-ui,sans-serif}
 table.sbs tr.changed td.l,table.sbs tr.removed td.l{background:var(--del)}
 table.sbs tr.changed td.r,table.sbs tr.added td.r{background:var(--add)}

@@ -5,7 +5,7 @@ import { firstDifference, sideBySideRows, type SideBySideRow } from './diff-text
 import { groupTests } from './groups.js';
 import { HTML_STYLE } from './html-style.js';
 import { redactAll } from './redact.js';
-import { formatDuration, formatPoints, visibleWhitespace, whitespaceOrCaseHint } from './text.js';
+import { formatDuration, formatPoints, plural, visibleWhitespace, whitespaceOrCaseHint } from './text.js';
 
 export interface HtmlOptions {
   /** Redact hidden tests (use when the page goes to students). Default false. */
@@ -82,7 +82,7 @@ function sideBySide(expected: string, actual: string): string {
     const rtx = rt ? (r.kind === 'changed' && l ? markChange(rt.text, l.text) : visibleHtml(rt.text)) : '';
     return `<tr class="${r.kind}"><td class="no">${l?.no ?? ''}</td><td class="l">${lt}</td><td class="no">${rt?.no ?? ''}</td><td class="r">${rtx}</td></tr>`;
   });
-  return `<table class="sbs"><thead><tr><th></th><th>expected</th><th></th><th>your program</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  return `<table class="sbs"><colgroup><col class="no"><col><col class="no"><col></colgroup><thead><tr><th></th><th>expected</th><th></th><th>your program</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
 function testBody(t: TestResult, report: Report): string {
@@ -124,7 +124,7 @@ export function renderHtml(report: Report, opts: HtmlOptions = {}): string {
   if (opts.indexHref) b.push(`<p><a href="${h(opts.indexHref)}">← all submissions</a></p>`);
   b.push(`<header><h1>${h(report.assignment)}</h1><p class="sub">${h(report.submission)}</p>`,
     `<div><span class="score ${scoreClass(sum.score, sum.maxScore)}">${pts(sum.score, sum.maxScore)}</span> points ${bar(sum.score, sum.maxScore)}</div>`,
-    `<p class="mute">${sum.passed} passed · ${sum.failed} failed · ${sum.errors} errors · ${sum.skipped} skipped · ${formatDuration(report.durationMs)}</p></header>`);
+    `<p class="mute">${sum.passed} passed · ${sum.failed} failed · ${plural(sum.errors, 'error')} · ${sum.skipped} skipped · ${formatDuration(report.durationMs)}</p></header>`);
   if (report.fatal) {
     const f = report.fatal;
     b.push(`<section class="fatal"><strong>${h(f.kind)}:</strong> ${h(f.message)}${f.detail ? `<pre>${h(f.detail)}</pre>` : ''}</section>`);

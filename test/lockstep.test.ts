@@ -1,0 +1,167 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runLockstep } from '../harness/run/lockstep.js';
+
+const py = (src: string) => ['python3', '-c', src];
+
+/** True when pid is gone or a zombie (containers may not reap orphans). */
+function dead(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+  } catch {
+    return true;
+  }
+}
+
+describe('runLockstep with Python programs', () => {
+  it('answers one line per prompt and echoes inputs after their prompts', async () => {
+    const prompts: string[] = [];
+    const r = await runLockstep({
+      command: py('print("hello")\nn = input("Name? ")\nprint("hi", n)\nm = input("Age? ")\nprint("ok", m)'),
+      answer: (ctx) => { prompts.push(ctx.prompt); return ['ann', '7'][ctx.index] ?? null; },
+    });
+    expect(r.outcome).toBe('exited');
+    expect(r.exitCode).toBe(0);
+    expect(prompts).toEqual(['hello\nName? ', 'hi ann\nAge? ']);
+    expect(r.transcript).toBe('hello\nName? ann\nhi ann\nAge? 7\nok 7\n');
+    expect(r.stdout).toBe('hello\nName? hi ann\nAge? ok 7\n');
+    expect(r.inputs.map((i) => [i.prompt, i.line])).toEqual([['hello\nName? ', 'ann'], ['hi ann\nAge? ', '7']]);
+  });
+
+  it('reports the unanswered prompt when the answers run out', async () => {
+    const r = await runLockstep({
+      command: py('a = input("one? ")\nb = input("two? ")\nprint(a, b)'),
+      answer: (ctx) => (ctx.index === 0 ? 'x' : null),
+    });
+    expect(r.outcome).toBe('blocked-without-input');
+    expect(r.lastPrompt).toBe('two? ');
+    expect(r.transcript).toBe('one? x\ntwo? ');
+  });
+
+  it('reads all output printed before a block, even a large burst', async () => {
+    let seen = 0;
+    const r = await runLockstep({
+      command: py('import sys\nsys.stdout.write("x" * 300000)\ninput("? ")'),
+      answer: (ctx) => { seen = ctx.prompt.length; return 'done'; },
+    });
+    expect(r.outcome).toBe('exited');
+    expect(seen).toBe(300002);
+  });
+
+  it('detects a child process of the command waiting on stdin', async () => {
+    const r = await runLockstep({
+      command: ['sh', '-c', 'python3 -c "print(input(\'in child? \')[::-1])"; echo after'],
+      answer: (ctx) => (ctx.index === 0 ? 'abc' : null),
+    });
+    expect(r.outcome).toBe('exited');
+    expect(r.transcript).toBe('in child? abc\ncba\nafter\n');
+  });
+
+  it('passes on the exit code and the terminating signal', async () => {
+    const code = await runLockstep({ command: py('import sys\nsys.exit(3)'), answer: () => null });
+    expect([code.outcome, code.exitCode]).toEqual(['exited', 3]);
+    const sig = await runLockstep({ command: py('import os, signal\nos.kill(os.getpid(), signal.SIGTERM)'), answer: () => null });
+    expect([sig.outcome, sig.signal]).toEqual(['exited', 'SIGTERM']);
+  });
+
+  it('kills the whole process group on timeout, leaving no orphans', async () => {
+    const r = await runLockstep({
+      command: ['sh', '-c', 'sleep 30 & echo $!; sleep 30'],
+      timeoutMs: 400,
+      answer: () => null,
+    });
+    expect(r.outcome).toBe('timeout');
+    expect(r.durationMs).toBeLessThan(3000);
+    expect(r.error).toMatch(/no exit after 400 ms/);
+    const grandchild = Number(r.stdout.trim());
+    expect(grandchild).toBeGreaterThan(0);
+    await new Promise((res) => setTimeout(res, 100));
+    expect(dead(grandchild)).toBe(true);
+  });
+
+  it('kills helpers of a program that stops at a prompt nobody answers', async () => {
+    const r = await runLockstep({
+      command: py('import subprocess\np = subprocess.Popen(["sleep", "30"])\nprint(p.pid, flush=True)\ninput("more? ")'),
+      answer: () => null,
+    });
+    expect(r.outcome).toBe('blocked-without-input');
+    await new Promise((res) => setTimeout(res, 100));
+    expect(dead(Number(r.stdout.split('\n')[0]))).toBe(true);
+  });
+
+  it('stops a program that floods its output', async () => {
+    const r = await runLockstep({
+      command: py('while True:\n    print("x" * 100)'),
+      maxOutputBytes: 10_000,
+      answer: () => null,
+    });
+    expect(r.outcome).toBe('output-limit');
+    expect(r.stdout.length).toBeLessThanOrEqual(10_000);
+    expect(r.error).toMatch(/exceeded 10000 bytes/);
+  });
+
+  it('reports a command that cannot start', async () => {
+    const r = await runLockstep({ command: ['no-such-program-gradekit'], answer: () => null });
+    expect(r.outcome).toBe('spawn-error');
+    expect(r.error).toMatch(/cannot start no-such-program-gradekit/);
+  });
+
+  it('keeps the round trip per input small (adaptive polling)', async () => {
+    const n = 100;
+    const r = await runLockstep({
+      command: py(`for i in range(${n}):\n    input(f"{i}? ")\nprint("end")`),
+      answer: (ctx) => String(ctx.index),
+    });
+    expect(r.outcome).toBe('exited');
+    expect(r.inputs).toHaveLength(n);
+    const perInput = r.durationMs / n;
+    console.log(`lockstep: ${n} python round trips in ${r.durationMs} ms (${perInput.toFixed(2)} ms each)`);
+    expect(perInput).toBeLessThan(30);
+  });
+});
+
+describe('runLockstep with a Java program that makes a new Scanner per read', () => {
+  let dir = '';
+  const src = `import java.util.Scanner;
+public class PerRead {
+    static String ask(String prompt) {
+        System.out.print(prompt);
+        Scanner in = new Scanner(System.in);
+        return in.nextLine();
+    }
+    public static void main(String[] args) {
+        String a = ask("First? ");
+        String b = ask("Second? ");
+        String c = ask("Third? ");
+        System.out.println(a + "," + b + "," + c);
+    }
+}
+`;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'gradekit-perread-'));
+    writeFileSync(join(dir, 'PerRead.java'), src);
+    const c = spawnSync('javac', ['-d', dir, join(dir, 'PerRead.java')], { encoding: 'utf8' });
+    expect(c.status, c.stderr).toBe(0);
+  });
+
+  it('breaks when all input is piped at once (the first Scanner buffers every line)', () => {
+    const r = spawnSync('java', ['-cp', dir, 'PerRead'], { input: 'one\ntwo\nthree\n', encoding: 'utf8' });
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toMatch(/NoSuchElementException/);
+  });
+
+  it('works in lockstep, one line per block', async () => {
+    const r = await runLockstep({
+      command: ['java', '-XX:TieredStopAtLevel=1', '-cp', dir, 'PerRead'],
+      answer: (ctx) => ['one', 'two', 'three'][ctx.index] ?? null,
+    });
+    expect(r.outcome).toBe('exited');
+    expect(r.exitCode).toBe(0);
+    expect(r.transcript).toBe('First? one\nSecond? two\nThird? three\none,two,three\n');
+    expect(r.inputs.map((i) => i.prompt)).toEqual(['First? ', 'Second? ', 'Third? ']);
+  });
+});

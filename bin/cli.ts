@@ -1,6 +1,12 @@
 // gradekit command line. Exit codes: 0 all tests passed, 1 some failed, 2 usage or spec error.
 import { Command, CommanderError, Option } from 'commander';
-import { writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Report } from '../harness/model/report.js';
+import { toGradescope } from '../harness/report/gradescope.js';
+import { renderJunit } from '../harness/report/junit.js';
+import { renderHtml } from '../harness/report/html.js';
+import { classroomPointsLine, renderAnnotations, renderStepSummary } from '../harness/report/github.js';
 import { listAssignments, loadAssignment, type Assignment } from '../harness/assignment/load.js';
 import { gradeSubmission, type GradeOptions } from '../harness/grade/submission.js';
 import { renderTerminal } from '../harness/report/terminal.js';
@@ -15,6 +21,7 @@ import { languageRunners } from '../harness/grade/runners.js';
 import { gradeCommand, mergeCommand, type BatchReporter } from '../harness/batch/command.js';
 import { parseShard } from '../harness/batch/grade.js';
 import '../reference/register.js';
+import '../harness/grade/java-runner.js';
 
 const color = process.stdout.isTTY && !process.env.NO_COLOR;
 
@@ -64,12 +71,14 @@ async function main(argv: string[]): Promise<number> {
       .argument('<assignment>', 'assignment id (see gradekit list) or a spec .yaml file')
       .argument('[submission]', 'submission file or folder (default: the current folder)', '.')
       .option('--json <file>', 'also write the JSON report to this file ("-" for stdout)')
+      .addOption(new Option('--reporter <name...>', 'extra outputs: gradescope (results.json), github (annotations, step summary, Points line), junit, html').choices(['gradescope', 'github', 'junit', 'html']).default([]))
+      .option('--report-dir <dir>', 'where --reporter files go', '.')
       .option('--seed <n|per-submission>', 'seed for generated inputs; per-submission derives one from the submission')
       .option('--visible-only', 'run only visible tests (what a student sees before the due date)')
       .option('--only <ids...>', 'run only these test ids or groups')
       .option('-v, --verbose', 'show passing tests and full diffs')
       .addOption(new Option('--color <when>', 'colour output').choices(['auto', 'always', 'never']).default('auto')),
-  ).action(async (assignment: string, submission: string, o: CommonOpts & { json?: string; seed?: string; visibleOnly?: boolean; only?: string[]; verbose?: boolean; color: string }) => {
+  ).action(async (assignment: string, submission: string, o: CommonOpts & { reporter: string[]; reportDir: string; json?: string; seed?: string; visibleOnly?: boolean; only?: string[]; verbose?: boolean; color: string }) => {
     const a = loadFor(assignment, o);
     const report = await gradeSubmission(a, submission, {
       seed: parseSeed(o.seed),
@@ -83,6 +92,7 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(renderTerminal(report, { color: useColor, verbose: o.verbose, width: process.stdout.columns }));
       if (o.json) writeFileSync(o.json, renderJson(report));
     }
+    writeReporters(report, o.reporter, o.reportDir);
     code = report.tests.every((t) => t.status === 'passed' || t.status === 'skipped') && !report.fatal ? 0 : 1;
   });
 
@@ -153,6 +163,22 @@ async function main(argv: string[]): Promise<number> {
     throw e;
   }
   return code;
+}
+
+/** Single-submission reporters for CI and grading engines. */
+function writeReporters(report: Report, reporters: string[], dir: string): void {
+  if (!reporters.length) return;
+  mkdirSync(dir, { recursive: true });
+  for (const r of reporters) {
+    if (r === 'gradescope') writeFileSync(join(dir, 'results.json'), JSON.stringify(toGradescope(report), null, 2) + '\n');
+    else if (r === 'junit') writeFileSync(join(dir, 'junit.xml'), renderJunit(report));
+    else if (r === 'html') writeFileSync(join(dir, 'report.html'), renderHtml(report));
+    else if (r === 'github') {
+      process.stdout.write(renderAnnotations(report));
+      process.stdout.write(classroomPointsLine(report) + '\n');
+      if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, renderStepSummary(report));
+    }
+  }
 }
 
 function explain(e: unknown): number {

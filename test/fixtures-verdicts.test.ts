@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import '../reference/register.js';
+import '../harness/grade/java-runner.js';
 import { listAssignments, loadAssignment } from '../harness/assignment/load.js';
 import { fixtureSubmissions, verdictOf } from '../harness/fixtures.js';
 import { gradeSubmission } from '../harness/grade/submission.js';

@@ -56,7 +56,7 @@ export interface MinimaxOptions {
  * makes under best play (guesser minimises, chooser maximises, capped at the guesses left), searched
  * to a depth bounded by a work budget, with memoised states. Deterministic: the bound is counted
  * work, not wall time. Beyond the depth, a family of n words is worth log2(n)/2 wrong guesses.
- * Ties go to the 'largest' order. Create one per game (the memo is keyed by pattern and guesses).
+ * Equal scores prefer a wrong guess now, then the 'largest' order. Create one per game (the memo is keyed by pattern and guesses).
  */
 export function minimaxChooser(opts: MinimaxOptions = {}): Chooser {
   const maxDepth = opts.maxDepth ?? 3;
@@ -90,14 +90,17 @@ export function minimaxChooser(opts: MinimaxOptions = {}): Chooser {
     const n = s.families.reduce((t, f) => t + f.size, 0);
     let depth = maxDepth;
     while (depth > 0 && n * branch ** depth > budget) depth--;
+    // Best score first; on equal scores a wrong guess now (certain) beats one the search expects later.
     let best: Family | undefined;
     let bestScore = -1;
+    let bestWrong = -1;
     for (const f of hardestFirst(s.families)) {
       const wrong = f.positions.length === 0 ? 1 : 0;
       const score = wrong + value(f.members, f.pattern, s.guessed, s.guessesLeft - wrong, depth);
-      if (score > bestScore + 1e-9) {
+      if (score > bestScore + 1e-9 || (Math.abs(score - bestScore) <= 1e-9 && wrong > bestWrong)) {
         best = f;
         bestScore = score;
+        bestWrong = wrong;
       }
     }
     return best!;

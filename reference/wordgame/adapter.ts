@@ -121,4 +121,17 @@ export const wordgameAdapter: ReferenceAdapter = {
     variantOf(ctx); // a bad variant is reported when the spec loads, not at the first call
     return { word_list: loweredWords(ctx.words).value };
   },
+  programs: {
+    /** `gradekit play`: a full game with real random hands. */
+    play: (ctx) => {
+      wordgameAdapter.functions.play_game([loweredWords(ctx.words).value], ctx);
+    },
+    /** The skeleton run as a script: load_words() then play_game(word_list). */
+    main: (ctx) => {
+      const words = loweredWords(ctx.words).value;
+      ctx.io.write('Loading word list from file...\n');
+      ctx.io.write(`   ${ctx.words.length} words loaded.\n`);
+      wordgameAdapter.functions.play_game([words], ctx);
+    },
+  },
 };

@@ -1,0 +1,61 @@
+// The Java plug-in: compile once (errors reported once, with file:line), then play each game test
+// in lockstep and let the oracle judge every step.
+import { rmSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { LanguageRunner } from './submission.js';
+import type { Outcome } from './outcome.js';
+import { compileJava } from '../run/java/compile.js';
+import { prepareJavaRun } from '../run/java/run.js';
+import { runGameTest, type GameParams } from '../interactive/game-test.js';
+import { DEFAULT_PROFILE, mergeProfile } from '../interactive/profile.js';
+import { registerRunner } from './runners.js';
+import { UsageError } from '../util/errors.js';
+
+export const javaRunner: LanguageRunner = async (a, submission, tests, opts) => {
+  const outcomes = new Map<string, Outcome & { ms: number }>();
+  const notices: string[] = [];
+  let dir: string;
+  try {
+    dir = statSync(submission).isDirectory() ? submission : dirname(submission);
+  } catch {
+    throw new UsageError(`submission not found: ${submission}`);
+  }
+  const { profile, errors } = mergeProfile(DEFAULT_PROFILE, a.spec.data.profile ?? {}, `${a.spec.file}: profile`);
+  if (errors.length) throw new UsageError(errors.join('\n'));
+  const c = compileJava(dir, { mainClass: a.spec.data.submission.main });
+  if (!c.ok) {
+    const message = `does not compile: ${c.summary}`;
+    for (const t of tests) outcomes.set(t.id, { status: 'error', message, detail: { traceback: c.output.slice(0, 8000) }, ms: 0 });
+    return { outcomes, notices, fatal: { kind: 'compile', message, detail: c.output.slice(0, 8000) } };
+  }
+  try {
+    for (const t of tests) {
+      const t0 = performance.now();
+      if (!('game' in t)) {
+        outcomes.set(t.id, { status: 'error', message: `only game tests can run Java programs (this is a ${Object.keys(t).find((k) => ['call', 'steps', 'run', 'property', 'rule'].includes(k))} test)`, ms: 0 });
+        continue;
+      }
+      const g = t.game;
+      const params: GameParams = {
+        length: g.length,
+        guesses: g.guesses,
+        runningTotal: g.running_total,
+        guesser: g.guesser,
+        inject: g.inject?.map((x) => ({ beforeGuess: x.before_guess, input: x.input })),
+      };
+      const run = prepareJavaRun({ classDir: c.classDir, mainClass: c.mainClass, words: a.words, submissionDir: dir, maxHeap: `${a.spec.data.defaults.memory_mb}m` });
+      try {
+        const r = await runGameTest(params, { command: opts.wrap ? opts.wrap(run.command) : run.command, cwd: run.cwd, words: a.words, profile, timeoutMs: t.timeout ?? a.spec.data.defaults.timeout });
+        const detail = { transcript: r.transcript, ...(r.stderr ? { traceback: r.stderr.slice(-4000) } : {}) };
+        outcomes.set(t.id, { status: r.status, message: r.message, detail, ms: performance.now() - t0 });
+      } finally {
+        rmSync(run.cwd, { recursive: true, force: true });
+      }
+    }
+  } finally {
+    rmSync(dirname(c.classDir), { recursive: true, force: true });
+  }
+  return { outcomes, notices };
+};
+
+registerRunner('java', javaRunner);

@@ -1,0 +1,128 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { compileJava, parseJavacErrors } from '../harness/run/java/compile.js';
+import { javaCommand, prepareJavaRun } from '../harness/run/java/run.js';
+import { mainClassesIn, stripJava, txtLiteralsIn } from '../harness/run/java/sources.js';
+
+const FIX = join(import.meta.dirname, '..', 'fixtures', 'evil-hangman-java', 'submissions');
+
+function tempSubmission(files: Record<string, string | Buffer>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'gradekit-sub-'));
+  for (const [rel, text] of Object.entries(files)) {
+    const p = join(dir, ...rel.split('/'));
+    mkdirSync(join(p, '..'), { recursive: true });
+    writeFileSync(p, text);
+  }
+  return dir;
+}
+
+describe('finding main without a parser (JVM-free)', () => {
+  it('respects the package line and ignores mains in comments and strings', () => {
+    const src = `package edu.upenn.hw;\n/* public static void main(String[] a) {} */\nclass Helper { String s = "public static void main(String[] x)"; }\npublic class Play {\n  public static void main(final String... args) { }\n}\n`;
+    expect(mainClassesIn(src)).toEqual(['edu.upenn.hw.Play']);
+  });
+
+  it('names a main in a nested class with $ and accepts `static public` and `String args[]`', () => {
+    const src = `public class Outer {\n  static class Runner {\n    static public void main(String args[]) {}\n  }\n}\n`;
+    expect(mainClassesIn(src)).toEqual(['Outer$Runner']);
+  });
+
+  it('blanks comments and literals but keeps offsets and newlines', () => {
+    const src = 'a // x\n"b;" /* c\n*/ d';
+    const s = stripJava(src);
+    expect(s.length).toBe(src.length);
+    expect(s.split('\n').length).toBe(3);
+    expect(s).not.toMatch(/[xbc;]/);
+  });
+
+  it('collects relative .txt names the program hard-codes, not absolute ones', () => {
+    expect(txtLiteralsIn('new File("words.txt"); new File("src/dictionary.txt"); new File("/Users/me/dict.txt"); new File("../x.txt")'))
+      .toEqual(['words.txt', 'src/dictionary.txt']);
+  });
+
+  it('parses javac diagnostics into file, line and message', () => {
+    const out = "src/a/B.java:12: error: ';' expected\n        int x = 5\n                 ^\nMain.java:3: error: cannot find symbol\n2 errors\n";
+    expect(parseJavacErrors(out)).toEqual([
+      { file: 'src/a/B.java', line: 12, message: "';' expected" },
+      { file: 'Main.java', line: 3, message: 'cannot find symbol' },
+    ]);
+  });
+});
+
+describe('compileJava', () => {
+  it('reports a compile error with the submission-relative file and line', () => {
+    const r = compileJava(join(FIX, 'compile_error', 'missing-semicolon'));
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    const file = 'src/edu/upenn/cit594/hangman/EvilGame.java';
+    const line = readFileSync(join(FIX, 'compile_error', 'missing-semicolon', file), 'utf8').split('\n').findIndex((l) => /guessed\.add\(c\)\s*$/.test(l)) + 1;
+    expect(line).toBeGreaterThan(0);
+    expect(r.errors[0]).toEqual({ file, line, message: "';' expected" });
+    expect(r.summary).toBe(`${file}:${line}: error: ';' expected`);
+    expect(r.output).not.toContain(tmpdir());
+  });
+
+  it('compiles a package under src/ and finds its fully qualified main class', () => {
+    const r = compileJava(join(FIX, 'accepted', 'package-src'));
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.mainClass).toBe('edu.upenn.cit594.hangman.Main');
+    expect(existsSync(join(r.classDir, 'edu', 'upenn', 'cit594', 'hangman', 'Main.class'))).toBe(true);
+  });
+
+  it('accepts a source with a UTF-8 BOM and CRLF line endings', () => {
+    const src = readFileSync(join(FIX, 'accepted', 'filename-prompt', 'Hangman.java'));
+    expect([...src.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(src.includes('\r\n')).toBe(true);
+    const r = compileJava(join(FIX, 'accepted', 'filename-prompt'));
+    expect(r.ok && r.mainClass).toBe('Hangman');
+  });
+
+  it('skips handed-in JUnit tests and picks the main that reads System.in', () => {
+    const dir = tempSubmission({
+      'Game.java': 'import java.util.Scanner;\npublic class Game { public static void main(String[] a) { new Scanner(System.in); } }\n',
+      'Demo.java': 'public class Demo { public static void main(String[] a) { System.out.println(1); } }\n',
+      'GameTest.java': 'import org.junit.Test;\npublic class GameTest { @Test public void t() {} }\n',
+    });
+    const r = compileJava(dir);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.mainClass).toBe('Game');
+    expect(r.skipped).toEqual(['GameTest.java']);
+  });
+
+  it('asks for mainClass when several mains are equally plausible, and honours the option', () => {
+    const dir = tempSubmission({
+      'A.java': 'public class A { public static void main(String[] a) {} }\n',
+      'B.java': 'public class B { public static void main(String[] a) {} }\n',
+    });
+    const r = compileJava(dir);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.summary).toBe('several classes have main (A, B): name mainClass in the spec');
+    const named = compileJava(dir, { mainClass: 'B' });
+    expect(named.ok && named.mainClass).toBe('B');
+  });
+
+  it('says what to do when there is nothing to compile or no main', () => {
+    const empty = compileJava(tempSubmission({ 'readme.txt': 'hi' }));
+    expect(!empty.ok && empty.summary).toMatch(/^no \.java files found under .*: hand in the Java sources$/);
+    const noMain = compileJava(tempSubmission({ 'A.java': 'class A {}\n' }));
+    expect(!noMain.ok && noMain.summary).toMatch(/no class has `public static void main/);
+  });
+});
+
+describe('prepareJavaRun', () => {
+  it('writes the word list as dictionary.txt plus hard-coded relative names, and builds the java argv', () => {
+    const sub = tempSubmission({ 'G.java': 'class G { String f = "res/words.txt"; }\n' });
+    const run = prepareJavaRun({ classDir: '/c', mainClass: 'p.G', words: ['ab', 'cd'], submissionDir: sub });
+    expect(run.wordFiles).toEqual(['dictionary.txt', 'res/words.txt']);
+    expect(readFileSync(join(run.cwd, 'dictionary.txt'), 'utf8')).toBe('ab\ncd\n');
+    expect(readFileSync(join(run.cwd, 'res', 'words.txt'), 'utf8')).toBe('ab\ncd\n');
+    expect(run.command.slice(0, 3)).toEqual(['java', '-cp', '/c']);
+    expect(run.command).toContain('-Xmx256m');
+    expect(run.command[run.command.length - 1]).toBe('p.G');
+    expect(javaCommand({ classDir: '/c', mainClass: 'M', stackSize: '4m' })).toContain('-Xss4m');
+  });
+});

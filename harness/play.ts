@@ -25,7 +25,7 @@ function readLineSync(): string | null {
   }
 }
 
-export function consoleIO(interactive: boolean): RefIO {
+export function consoleIO(interactive: boolean, programEchoes = false): RefIO {
   const piped = interactive ? [] : readFileSync(0, 'utf8').split('\n');
   if (!interactive && piped[piped.length - 1] === '') piped.pop();
   let pos = 0;
@@ -46,7 +46,7 @@ export function consoleIO(interactive: boolean): RefIO {
       }
       if (pos >= piped.length) throw new InputExhausted(shown);
       const line = piped[pos++].replace(/\r$/, '');
-      process.stdout.write(line + '\n'); // echo, as the course runner does when stdin is not a terminal
+      if (!programEchoes) process.stdout.write(line + '\n'); // echo piped input, as a terminal would show it
       return line;
     },
   };
@@ -56,9 +56,9 @@ export function playCommand(a: Assignment, o: { seed?: string }): number {
   const prog = a.adapter.programs?.play ?? a.adapter.programs?.main;
   if (!prog) throw new UsageError(`${a.id} has no playable reference game yet`);
   const interactive = Boolean(process.stdin.isTTY);
-  const io = consoleIO(interactive);
+  const io = consoleIO(interactive, Boolean((prog as { echoesInput?: boolean }).echoesInput));
   const seed = o.seed !== undefined ? (/^-?\d+$/.test(o.seed) ? Number(o.seed) : o.seed) : randomInt(2 ** 31);
-  const ctx = makeContext({ adapter: a.adapter, words: a.words, options: a.spec.data.options, names: a.names, stdin: null, patches: [], seed }, io, new Map());
+  const ctx = makeContext({ adapter: a.adapter, words: a.words, options: { ...a.spec.data.options, stdinIsTerminal: interactive }, names: a.names, stdin: null, patches: [], seed }, io, new Map());
   try {
     prog(ctx);
   } catch (e) {

@@ -3,7 +3,9 @@ import { registerAdapter } from './index.js';
 import { chiselerAdapter } from './chiseler/adapter.js';
 import { wordgameAdapter } from './wordgame/adapter.js';
 import { hangman313eAdapter } from './hangman/adapter.js';
+import { hangman313ePrograms, niftyAdapter } from './hangman/programs.js';
 
 registerAdapter(chiselerAdapter);
 registerAdapter(wordgameAdapter);
-registerAdapter(hangman313eAdapter);
+registerAdapter({ ...hangman313eAdapter, programs: { ...hangman313eAdapter.programs, ...hangman313ePrograms } });
+registerAdapter(niftyAdapter);

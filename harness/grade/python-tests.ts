@@ -92,7 +92,8 @@ export function referenceRun(a: Assignment, t: Running, seed?: number | string) 
   const opts = refOptions(a, t, refPatches, t.seed ?? seed);
   if ('run' in t) {
     const run = (t as { run: string }).run;
-    return runReference({ program: run === 'main' ? 'main' : a.spec.data.programs[run].reference }, opts);
+    const prog = a.spec.data.programs[run];
+    return runReference({ program: run === 'main' ? 'main' : prog.reference }, { ...opts, echo: prog?.echo !== 'self' });
   }
   return runReference(a.steps.get(t.id)!, opts);
 }
@@ -112,9 +113,9 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
   let refRun;
   if ('run' in r) {
     const program = r.run === 'main' ? { kind: 'main' as const } : { kind: 'script' as const, path: programScript(a, r.run) };
-    req = { id: t.id, ...limits(a, timeoutMs), program, stdin: r.stdin ?? [], patches: wirePatches, seed: seed ?? null, trace };
-    const refProg = r.run === 'main' ? 'main' : a.spec.data.programs[r.run].reference;
-    refRun = () => runReference({ program: refProg }, opts);
+    const echo = r.run === 'main' || a.spec.data.programs[r.run].echo !== 'self';
+    req = { id: t.id, ...limits(a, timeoutMs), program, stdin: r.stdin ?? [], echo, patches: wirePatches, seed: seed ?? null, trace };
+    refRun = () => referenceRun(a, r, env.seed);
   } else {
     steps = a.steps.get(t.id)!;
     req = { id: t.id, ...limits(a, timeoutMs), steps: steps.map((s) => stepToWire(s, Boolean(r.unchanged_args))), stdin: r.stdin ?? null, patches: wirePatches, seed: seed ?? null, trace };

@@ -38,7 +38,7 @@ export class RecordingIO implements RefIO {
   pos = 0;
   inputs: { prompt: string; line: string }[] = [];
   exhaustedAt: string | null = null;
-  constructor(readonly lines: readonly string[] | null) {}
+  constructor(readonly lines: readonly string[] | null, readonly echo = true) {}
   write(text: string): void {
     this.out += text;
   }
@@ -51,7 +51,7 @@ export class RecordingIO implements RefIO {
     }
     const line = this.lines[this.pos++];
     this.inputs.push({ prompt: shown, line });
-    this.out += line + '\n';
+    if (this.echo) this.out += line + '\n';
     return line;
   }
 }
@@ -64,6 +64,8 @@ export interface RefRunOptions {
   stdin: readonly string[] | null;
   patches: ScriptedPatch[];
   seed?: number | string;
+  /** false when the program echoes input itself. */
+  echo?: boolean;
 }
 
 export function makeContext(o: RefRunOptions, io: RefIO, env: Map<string, EnvValue>): RefContext {
@@ -148,7 +150,7 @@ function callRef(callee: string[], args: PyValue[], env: Map<string, EnvValue>, 
 
 /** Runs steps (or a program) on the reference. Reference exceptions become `raised` (a test may expect one). */
 export function runReference(steps: PyStep[] | { program: string }, o: RefRunOptions): RefRunResult {
-  const io = new RecordingIO(o.stdin);
+  const io = new RecordingIO(o.stdin, o.echo ?? true);
   const env = new Map<string, EnvValue>();
   const ctx = makeContext(o, io, env);
   const results: RefStepResult[] = [];

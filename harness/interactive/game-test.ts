@@ -203,14 +203,15 @@ export async function runGameTest(params: GameParams, env: GameEnv): Promise<Gam
     const step: GameStep = { index: index + 1, kind, prompt: cls.line, input: '' };
     const send = (input: string) => { step.input = input; steps.push(step); return input; };
     const yesNo = (want: boolean) => {
+      // The spelling the prompt shows first, then the profile's; a re-ask means the last one was refused.
       const shown = yesNoFor(profile, prompt);
-      const list = want ? profile.yesAnswers : profile.noAnswers;
-      if (shown && again === 0) return want ? shown.yes : shown.no;
-      if (again >= list.length + (shown ? 1 : 0)) {
+      const list = [...new Set([...(shown ? [want ? shown.yes : shown.no] : []), ...(want ? profile.yesAnswers : profile.noAnswers)])];
+      const pick = list[again];
+      if (pick === undefined) {
         fail(`the program keeps asking "${cls.line}" and accepted none of ${list.map((s) => `"${s}"`).join(', ')}`, 'protocol', 'error');
         return null;
       }
-      return list[shown ? again - 1 : again]!;
+      return pick;
     };
 
     if (state && state.over && kind !== 'playAgain') {

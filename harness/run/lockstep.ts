@@ -171,9 +171,14 @@ export async function runLockstep(opts: LockstepOptions): Promise<LockstepResult
       if (exited || outcome !== null) break;
       if (!isBlocked()) { delay = pollMin; continue; }
       const prompt = sinceInput;
-      const line = await opts.answer({
-        prompt, stderrSinceInput: stderrSince, transcript, inputs, index: inputs.length,
-      });
+      let line: string | null;
+      try {
+        line = await opts.answer({ prompt, stderrSinceInput: stderrSince, transcript, inputs, index: inputs.length });
+      } catch (e) {
+        // Never leave the program running behind a failed answerer.
+        killGroup(child);
+        throw e;
+      }
       if (exited || outcome !== null) break;
       if (line === null) {
         outcome = 'blocked-without-input';
@@ -192,7 +197,7 @@ export async function runLockstep(opts: LockstepOptions): Promise<LockstepResult
     }
   })();
 
-  const [fin] = await Promise.all([finished, driver]);
+  const [fin] = await Promise.all([finished, driver.catch(async (e) => { await finished; clearTimeout(timer); throw e; })]);
   clearTimeout(timer);
   killGroup(child);
   const tailOut = outDec.end();

@@ -154,7 +154,7 @@ export const specSchema = z
     fixtures: z.string(),
     /** Programs run as a whole: the student's module as __main__, or a runner script that drives it. */
     programs: z
-      .record(z.string(), z.object({ script: z.string().optional(), reference: z.string(), starter: z.string().optional() }).strict())
+      .record(z.string(), z.object({ script: z.string().optional(), reference: z.string(), starter: z.string().optional(), echo: z.enum(['harness', 'self']).default('harness') }).strict())
       .default({}),
     /** I/O profile overrides for interactive (game) tests. */
     profile: z.record(z.string(), z.unknown()).optional(),

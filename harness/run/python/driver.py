@@ -169,7 +169,8 @@ class Capture(io.TextIOBase):
 class ScriptedInput:
     """input() and sys.stdin over scripted lines, echoing each line into the transcript."""
 
-    def __init__(self, lines, out):
+    def __init__(self, lines, out, echo=True):
+        self.echo = echo  # False: the program echoes piped input itself (e.g. the 313E runner)
         self.lines = list(lines) if lines is not None else None
         self.pos = 0
         self.out = out
@@ -184,7 +185,8 @@ class ScriptedInput:
         line = self.lines[self.pos]
         self.pos += 1
         self.events.append({"prompt": prompt_shown, "line": line, "at": self.out.size})
-        self.out.write(line + "\n")
+        if self.echo:
+            self.out.write(line + "\n")
         return line
 
     def input(self, prompt=""):
@@ -217,9 +219,9 @@ class ScriptedInput:
         return iter(self.readline, "")
 
     def isatty(self):
-        # Scripted input stands for a person at a terminal: the echo is ours, so programs that
-        # echo piped input themselves (e.g. the 313E runner) must not echo a second time.
-        return True
+        # With our echo, scripted input stands for a person at a terminal, so programs that echo
+        # piped input themselves must not echo a second time; without it, input looks piped.
+        return self.echo
 
     def fileno(self):
         raise io.UnsupportedOperation("fileno")
@@ -470,7 +472,7 @@ def run_test(req):
     cap = req.get("output_cap", 1 << 20)
     out = Capture(cap)
     err = Capture(cap)
-    stdin = ScriptedInput(req.get("stdin"), out)
+    stdin = ScriptedInput(req.get("stdin"), out, req.get("echo", True))
     sys.stdout, sys.stderr, sys.stdin = out, err, stdin
     builtins.input = stdin.input
     builtins.open = redirecting_open

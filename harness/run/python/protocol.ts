@@ -30,6 +30,8 @@ export interface RunRequest {
   steps?: WireStep[];
   program?: { kind: 'main' } | { kind: 'script'; path: string; argv?: string[] };
   stdin?: string[] | null;
+  /** false: the program echoes piped input itself, so the driver must not. */
+  echo?: boolean;
   patches?: WirePatch[];
   seed?: number | string | null;
   trace?: TraceRequest;

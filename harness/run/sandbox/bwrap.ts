@@ -7,8 +7,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export interface BwrapLayout {
-  /** The only writable folder; also the working directory and $HOME. */
-  workDir: string;
   /** Folders mounted read-only at the same path (the driver folder, the runtime's prefix). */
   readOnly: string[];
 }
@@ -43,7 +41,8 @@ function topLevelSystem(): string[] {
   return args;
 }
 
-export function bwrapArgs(layout: BwrapLayout, env: NodeJS.ProcessEnv = process.env): string[] {
+/** Everything but the work directory, which workDirArgs() adds right after (it must follow --tmpfs /tmp). */
+export function bwrapArgs(layout: BwrapLayout): string[] {
   const args = [
     '--unshare-all', // user (when possible), ipc, pid, net, uts, cgroup
     '--hostname', 'sandbox',
@@ -55,10 +54,19 @@ export function bwrapArgs(layout: BwrapLayout, env: NodeJS.ProcessEnv = process.
   for (const f of etcMounts()) args.push('--ro-bind', f, f);
   args.push('--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp');
   for (const d of [...new Set(layout.readOnly)]) if (existsSync(d)) args.push('--ro-bind', d, d);
-  // After --tmpfs /tmp: the work directory usually lives under /tmp and must stay visible.
-  args.push('--bind', layout.workDir, layout.workDir, '--chdir', layout.workDir);
+  return args;
+}
+
+/** The only writable folder, also the working directory and $HOME. Comes after --tmpfs /tmp, which would hide it. */
+export function workDirArgs(dir: string): string[] {
+  return ['--bind', dir, dir, '--chdir', dir, '--setenv', 'HOME', dir];
+}
+
+/** The grader's environment (tokens, paths, user names) is not the student's business. */
+export function envArgs(env: NodeJS.ProcessEnv = process.env): string[] {
+  const args: string[] = [];
   for (const k of Object.keys(env)) if (!KEEP_ENV.has(k)) args.push('--unsetenv', k);
-  args.push('--setenv', 'HOME', layout.workDir, '--setenv', 'TMPDIR', '/tmp', '--setenv', 'PATH', '/usr/local/bin:/usr/bin:/bin');
+  args.push('--setenv', 'TMPDIR', '/tmp', '--setenv', 'PATH', '/usr/local/bin:/usr/bin:/bin');
   return args;
 }
 
@@ -85,7 +93,7 @@ export function bwrapSupport(): BwrapSupport {
   const dir = mkdtempSync(join(tmpdir(), 'gradekit-sandbox-probe-'));
   try {
     const version = execFileSync(path, ['--version'], { encoding: 'utf8', timeout: 5000 }).trim();
-    execFileSync(path, [...bwrapArgs({ workDir: dir, readOnly: [] }), '--', '/usr/bin/true'], { stdio: ['ignore', 'ignore', 'pipe'], timeout: 10_000 });
+    execFileSync(path, [...bwrapArgs({ readOnly: [] }), ...workDirArgs(dir), ...envArgs(), '--', '/usr/bin/true'], { stdio: ['ignore', 'ignore', 'pipe'], timeout: 10_000 });
     return (support = { ok: true, path, version });
   } catch (e) {
     const err = e as { stderr?: Buffer; message: string };

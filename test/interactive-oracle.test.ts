@@ -72,7 +72,14 @@ while True:
     if cand: break
     print('No words of that length.')
 g = int(input('Number of guesses? '))
-total = input('Show running total (y/n)? ').strip().lower().startswith('y')
+if os.environ.get('STRICT_YES'):
+    while True:
+        a = input('Show running total? ').strip()
+        if a in ('yes', 'no'): break
+        print('Please answer yes or no.')
+    total = a == 'yes'
+else:
+    total = input('Show running total (y/n)? ').strip().lower().startswith('y')
 pat = '-' * n
 used = set()
 while g > 0 and '-' in pat:
@@ -126,6 +133,13 @@ describe('runGameTest driving a Python program', () => {
     const { profile } = mergeProfile(DEFAULT_PROFILE, { prompts: { wordLength: ['^dimension\\?'] } });
     const ok = await runGameTest({ length: 4, guesses: 3, runningTotal: false, guesser: 'frequency' }, { ...env, profile });
     expect(ok.status).toBe('passed');
+  });
+
+  it('tries the next yes/no spelling when the program re-asks', async () => {
+    const r = await runGameTest({ length: 4, guesses: 3, runningTotal: true, guesser: 'frequency' }, pyEnv({ STRICT_YES: '1' }));
+    expect(r.status).toBe('passed');
+    expect(r.steps.filter((s) => s.kind === 'runningTotal').map((s) => s.input)).toEqual(['y', 'yes']);
+    expect(r.steps.some((s) => s.shown?.count !== undefined)).toBe(true);
   });
 
   it('reports a program that hangs mid-game as a time limit', async () => {

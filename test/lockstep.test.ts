@@ -104,6 +104,17 @@ describe('runLockstep with Python programs', () => {
     expect(r.error).toMatch(/exceeded 10000 bytes/);
   });
 
+  it('stops the program when the answer callback throws, then rethrows', async () => {
+    let pid = 0;
+    await expect(runLockstep({
+      command: py('import subprocess\np = subprocess.Popen(["sleep", "30"])\nprint(p.pid, flush=True)\ninput("? ")'),
+      answer: (ctx) => { pid = Number(ctx.prompt.split('\n')[0]); throw new Error('answerer broke'); },
+    })).rejects.toThrow('answerer broke');
+    await new Promise((res) => setTimeout(res, 100));
+    expect(pid).toBeGreaterThan(0);
+    expect(dead(pid)).toBe(true);
+  });
+
   it('reports a command that cannot start', async () => {
     const r = await runLockstep({ command: ['no-such-program-gradekit'], answer: () => null });
     expect(r.outcome).toBe('spawn-error');

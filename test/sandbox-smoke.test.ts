@@ -8,8 +8,9 @@ it('smoke', async () => {
   console.log(sandboxSupport());
   const a = loadAssignment('/work/main/test/fixtures-hostile/chiseler-hostile.yaml');
   const sub = process.env.SUB ?? 'normal';
-  let sb: any;
+  const sb = createSandbox({ mode: (process.env.MODE as any) ?? 'auto', limits: { cpuSeconds: 3, memoryMb: 512 } });
+  console.log(sb.kind, sb.processLimit, sb.notice);
   const t0 = Date.now();
-  const r = await gradeSubmission(a, `/work/main/fixtures/hostile/python/${sub}`, { wrap: (argv) => { if (!sb) { console.log('wrap', argv); } return argv; } });
+  const r = await gradeSubmission(a, `/work/main/fixtures/hostile/python/${sub}`, { wrap: sb.wrap });
   console.log(JSON.stringify(r.tests.map(t => [t.id, t.status, t.message]), null, 1), r.fatal, r.notices, Date.now() - t0);
 });

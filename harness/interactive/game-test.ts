@@ -82,6 +82,7 @@ export async function runGameTest(params: GameParams, env: GameEnv): Promise<Gam
   let guessesAnswered = false;
   const attempts = new Map<PromptKind, number>();
   let lastKind: PromptKind | null = null;
+  const triedYesNo = new Set<string>();
   let validGuesses = 0;
   const injects = [...(params.inject ?? [])].sort((a, b) => a.beforeGuess - b.beforeGuess);
   const scripted = params.guesser === 'frequency' ? '' : params.guesser.letters.toLowerCase();
@@ -157,7 +158,11 @@ export async function runGameTest(params: GameParams, env: GameEnv): Promise<Gam
       const family = new Set(state.words);
       const named = revealedWords(profile, chunk, state.length);
       const dictWords = new Set(wordsOfLength(env.words, state.length));
-      const mentioned = (chunk.toLowerCase().match(/[a-z]+/g) ?? []).filter((w) => w.length === state!.length && dictWords.has(w));
+      // Without a "the word was" phrase, only a word standing alone on a line or in quotes counts:
+      // ordinary prose ("Sorry, there are no z's") is full of dictionary words.
+      const mentioned = [...chunk.matchAll(/^\s*([A-Za-z]+)[.!]?\s*$|["'“]([A-Za-z]+)["'”]/gm)]
+        .map((m) => (m[1] ?? m[2]!).toLowerCase())
+        .filter((w) => w.length === state!.length && dictWords.has(w));
       const revealed = named[0] ?? (mentioned.some((w) => family.has(w)) ? undefined : mentioned[mentioned.length - 1]);
       if (revealed !== undefined && !family.has(revealed)) {
         const sample = state.words.slice(0, 5).join(', ') + (state.words.length > 5 ? ', …' : '');
@@ -206,11 +211,13 @@ export async function runGameTest(params: GameParams, env: GameEnv): Promise<Gam
       // The spelling the prompt shows first, then the profile's; a re-ask means the last one was refused.
       const shown = yesNoFor(profile, prompt);
       const list = [...new Set([...(shown ? [want ? shown.yes : shown.no] : []), ...(want ? profile.yesAnswers : profile.noAnswers)])];
-      const pick = list[again];
+      if (again === 0) triedYesNo.clear();
+      const pick = list.find((a) => !triedYesNo.has(a));
       if (pick === undefined) {
         fail(`the program keeps asking "${cls.line}" and accepted none of ${list.map((s) => `"${s}"`).join(', ')}`, 'protocol', 'error');
         return null;
       }
+      triedYesNo.add(pick);
       return pick;
     };
 

@@ -53,7 +53,8 @@ export function compileJava(submissionDir: string, opts: CompileOptions = {}): C
     mkdirSync(dirname(dest), { recursive: true });
     writeFileSync(dest, s.text);
   }
-  const args = ['-J-Duser.language=en', '-J-Duser.country=US', '-encoding', 'UTF-8', '-nowarn', '-Xmaxerrs', '50',
+  // English diagnostics for the parser; a C1-only JIT and serial GC start javac ~25% faster on small inputs.
+  const args = ['-J-Duser.language=en', '-J-Duser.country=US', '-J-XX:TieredStopAtLevel=1', '-J-XX:+UseSerialGC', '-encoding', 'UTF-8', '-nowarn', '-Xmaxerrs', '50',
     '-d', classDir, ...sources.map((s) => join(srcRoot, ...s.rel.split('/')))];
   const r = spawnSync(opts.javac ?? 'javac', args, { encoding: 'utf8', timeout: opts.timeoutMs ?? 120_000 });
   if (r.error) {

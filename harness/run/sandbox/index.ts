@@ -1,25 +1,31 @@
-// The sandbox for student programs: createSandbox(workDir) gives the `wrap` that GradeOptions and
-// PythonSession take. With bubblewrap it isolates the program (see bwrap.ts); without it the
-// program still runs under resource limits in its private directory, and the report says so.
+// The sandbox for student programs. createSandbox() gives the `wrap` that GradeOptions and
+// PythonSession take; one sandbox serves every submission of a run, because the writable folder is
+// the directory the runner is started in (each submission's private work directory, see launcher.ts).
+// With bubblewrap the program is isolated (see bwrap.ts); without it, it still runs under resource
+// limits in its private directory, and `notice` says so for the report.
+import { realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { basename } from 'node:path';
 import { rootPath } from '../../paths.js';
-import { bwrapArgs, bwrapSupport } from './bwrap.js';
-import { createPidsCgroup, pidsCgroupBase } from './pids.js';
+import { bwrapArgs, bwrapSupport, envArgs } from './bwrap.js';
+import { pidsCgroupBase, sweepPidsGroups } from './pids.js';
 import { DEFAULT_LIMITS, prlimitArgv, type SandboxLimits } from './limits.js';
 import { resolveRuntime } from './runtimes.js';
+import { launcherArgv } from './launcher.js';
 
 export type { SandboxLimits } from './limits.js';
+export { DEFAULT_LIMITS } from './limits.js';
 export { bwrapSupport } from './bwrap.js';
 
 export interface SandboxOptions {
-  /** The submission's private directory: the only writable place. */
-  workDir: string;
   /** More folders to show read-only (e.g. an instructor's --starter folder holding the course runner). */
   readOnly?: string[];
   limits?: Partial<SandboxLimits>;
-  /** 'auto' (default): bubblewrap when it works; 'off': limits only; 'require': fail without bubblewrap.
-   *  The GRADEKIT_SANDBOX environment variable overrides 'auto'. */
+  /** 'auto' (default): bubblewrap when it works; 'off': limits only; 'require': throw without bubblewrap.
+   *  The GRADEKIT_SANDBOX environment variable (off | require) overrides 'auto'. */
   mode?: 'auto' | 'off' | 'require';
+  /** Runners must be started in a directory strictly inside this folder (default: the system temp folder). */
+  workRoot?: string;
 }
 
 export interface Sandbox {
@@ -28,9 +34,10 @@ export interface Sandbox {
   processLimit: 'cgroup' | 'rlimit' | 'none';
   /** One line for the report when protection is weaker than full isolation. */
   notice?: string;
-  /** argv -> argv: runs the command inside the sandbox. */
+  limits: SandboxLimits;
+  /** argv -> argv: runs the command inside the sandbox; spawn it with cwd = the submission's work directory. */
   wrap: (argv: string[]) => string[];
-  /** Removes the cgroup (call after the runner has exited). */
+  /** Removes the cgroups of runners that have exited. */
   dispose(): void;
 }
 
@@ -49,30 +56,33 @@ export function sandboxSupport(): SandboxSupport {
 
 export class SandboxUnavailable extends Error {}
 
-export function createSandbox(opts: SandboxOptions): Sandbox {
+export function createSandbox(opts: SandboxOptions = {}): Sandbox {
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };
   const env = process.env.GRADEKIT_SANDBOX;
   const mode = opts.mode && opts.mode !== 'auto' ? opts.mode : env === 'off' || env === 'require' ? env : 'auto';
-  const support = bwrapSupport();
-  const useBwrap = mode !== 'off' && support.ok;
-  if (mode === 'require' && !support.ok) throw new SandboxUnavailable(`sandbox required but unavailable: ${support.reason}`);
+  const support = mode === 'off' ? undefined : bwrapSupport();
+  const useBwrap = Boolean(support?.ok);
+  if (mode === 'require' && !useBwrap) throw new SandboxUnavailable(`sandbox required but unavailable: ${support?.reason}`);
   const root = process.getuid?.() === 0;
-  const group = createPidsCgroup(limits.processes);
+  const cgroup = pidsCgroupBase().dir;
   // Without a cgroup, RLIMIT_NPROC is the fallback, but it only counts this sandbox inside a user
-  // namespace of its own and only binds a non-root uid (the kernel exempts root).
-  const nproc = !group && useBwrap && !root;
-  const processLimit = group ? 'cgroup' : nproc ? 'rlimit' : 'none';
+  // namespace of its own, and only binds a non-root uid (the kernel exempts root).
+  const nproc = !cgroup && useBwrap && !root;
+  const processLimit = cgroup ? 'cgroup' : nproc ? 'rlimit' : 'none';
   const notes: string[] = [];
-  if (!useBwrap) notes.push(`sandbox: bubblewrap unavailable (${mode === 'off' ? 'disabled by configuration' : support.reason}); ran with resource limits only`);
-  if (processLimit === 'none') notes.push(`sandbox: no process-count limit (${pidsCgroupBase().reason ?? 'no cgroup'}; RLIMIT_NPROC does not bind root)`);
+  if (!useBwrap) notes.push(`sandbox: bubblewrap unavailable (${mode === 'off' ? 'turned off by configuration' : support?.reason}); ran with resource limits only`);
+  if (processLimit === 'none') notes.push(`sandbox: no process-count limit (${pidsCgroupBase().reason}; RLIMIT_NPROC does not bind root)`);
   const readOnly = [rootPath('harness', 'run', 'python'), ...(opts.readOnly ?? [])];
+  const workRoot = realpathSync(opts.workRoot ?? tmpdir());
 
   const wrap = (argv: string[]): string[] => {
+    sweepPidsGroups();
     const rt = resolveRuntime(argv[0]);
     const jvm = /^javac?$/.test(basename(argv[0])) || /^javac?$/.test(basename(rt.exe));
-    let cmd = [...prlimitArgv(limits, { jvm, nproc }), useBwrap ? rt.exe : argv[0], ...argv.slice(1)];
-    if (useBwrap) cmd = [support.path!, ...bwrapArgs({ workDir: opts.workDir, readOnly: [...rt.mounts, ...readOnly] }), '--', ...cmd];
-    return group ? group.enterArgv(cmd) : cmd;
+    const inner = [...prlimitArgv(limits, { jvm, nproc }), useBwrap ? rt.exe : argv[0], ...argv.slice(1)];
+    if (!useBwrap) return launcherArgv({ root: workRoot, cgroup, maxProcesses: limits.processes, insertAt: -1 }, inner);
+    const before = [support!.path!, ...bwrapArgs({ readOnly: [...rt.mounts, ...readOnly] })];
+    return launcherArgv({ root: workRoot, cgroup, maxProcesses: limits.processes, insertAt: before.length }, [...before, ...envArgs(), '--', ...inner]);
   };
-  return { kind: useBwrap ? 'bwrap' : 'limits-only', processLimit, notice: notes.length ? notes.join('; ') : undefined, wrap, dispose: () => group?.dispose() };
+  return { kind: useBwrap ? 'bwrap' : 'limits-only', processLimit, notice: notes.length ? notes.join('; ') : undefined, limits, wrap, dispose: sweepPidsGroups };
 }

@@ -1,5 +1,6 @@
-// A private pids cgroup per sandbox: the only process-count limit that works for root, where
+// A private pids cgroup per runner process: the only process-count limit that works for root, where
 // RLIMIT_NPROC does not apply (the kernel exempts uid 0), and it counts this sandbox alone.
+// launcher.ts creates the group from inside the spawned shell (so it is named after that pid).
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -46,21 +47,10 @@ export function pidsCgroupBase(): { dir?: string; reason?: string } {
   return (base = { reason });
 }
 
-/** Creates a cgroup limited to `max` tasks; the sandbox command enters it through `enterArgv`. */
-export function createPidsCgroup(max: number): { dir: string; enterArgv: (argv: string[]) => string[]; dispose: () => void } | undefined {
-  const b = pidsCgroupBase();
-  if (!b.dir) return undefined;
-  sweep(b.dir);
-  const dir = join(b.dir, `s-${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`);
-  try {
-    mkdirSync(dir);
-    writeFileSync(join(dir, 'pids.max'), String(max));
-  } catch {
-    return undefined;
-  }
-  // The shell moves itself into the group, then execs the command: everything it starts is counted.
-  const enterArgv = (argv: string[]) => ['/bin/sh', '-c', 'echo $$ > "$0/cgroup.procs" || exit 125; exec "$@"', dir, ...argv];
-  return { dir, enterArgv, dispose: () => tryRmdir(dir) };
+/** Removes the groups of runner processes that have ended (see launcher.ts: each is named s-<pid>). */
+export function sweepPidsGroups(): void {
+  const b = base?.dir;
+  if (b) sweep(b);
 }
 
 function tryRmdir(dir: string): void {
@@ -71,11 +61,11 @@ function tryRmdir(dir: string): void {
   }
 }
 
-/** Removes groups left by graders that have died (a SIGKILLed grader cannot clean up after itself). */
+/** Removes groups whose runner has exited; a group still holding processes cannot be removed and is retried later. */
 function sweep(dir: string): void {
   try {
     for (const e of readdirSync(dir)) {
-      const owner = Number(/^s-(\d+)-/.exec(e)?.[1]);
+      const owner = Number(/^s-(\d+)$/.exec(e)?.[1]);
       if (owner && !alive(owner)) tryRmdir(join(dir, e));
     }
   } catch {

@@ -20,6 +20,7 @@ import { demoCommand } from '../harness/demo.js';
 import { languageRunners } from '../harness/grade/runners.js';
 import { gradeCommand, mergeCommand, type BatchReporter } from '../harness/batch/command.js';
 import { parseShard } from '../harness/batch/grade.js';
+import { compareChoosers } from '../reference/hangman/compare-choosers.js';
 import '../reference/register.js';
 import '../harness/grade/java-runner.js';
 
@@ -146,6 +147,21 @@ async function main(argv: string[]): Promise<number> {
     .addOption(reporterOpt())
     .action((out: string, shards: string[], o: { reporter: BatchReporter[] }) => {
       code = mergeCommand(out, shards, o.reporter, color);
+    });
+
+  program
+    .command('compare-choosers')
+    .description('Evil Hangman extra credit: a strong (frequency) guesser against the largest-family and the minimax chooser')
+    .option('--words <file>', 'word list (default: the evil-hangman-java bundled list)')
+    .option('--games <n>', 'games per chooser', (v) => parseInt(v, 10), 40)
+    .option('--guesses <n>', 'wrong guesses allowed', (v) => parseInt(v, 10), 8)
+    .option('--seed <n>', 'seed for the word samples', (v) => parseInt(v, 10), 0)
+    .action((o: { words?: string; games: number; guesses: number; seed: number }) => {
+      const a = loadFor('evil-hangman-java', { words: o.words });
+      const t0 = performance.now();
+      const stats = compareChoosers(a.words, { games: o.games, guesses: o.guesses, seed: o.seed });
+      const rows = Object.entries(stats).map(([name, s]) => `${name.padEnd(10)} ${String(s.games).padStart(6)} ${s.avgWrong.toFixed(2).padStart(10)} ${(100 * s.winRate).toFixed(1).padStart(8)}%`);
+      process.stdout.write(`chooser     games  avg wrong  guesser wins\n${rows.join('\n')}\n(${a.words.length} words, ${o.guesses} guesses, ${((performance.now() - t0) / 1000).toFixed(1)} s)\n`);
     });
 
   program

@@ -100,7 +100,12 @@ while g > 0 and '-' in pat:
     if best == pat: g -= 1
     pat = best
 print('Word: ' + pat)
-print('You win!' if '-' not in pat else 'You lose! The word was ' + cand[0])
+if os.environ.get('PLAIN_REVEAL'):
+    # No "the word was" phrase: the word alone on its own line (a wrong one when asked to).
+    print('Sorry, there are no more tries.')
+    print(words[1] if os.environ.get('PLAIN_REVEAL') == 'wrong' else cand[-1])
+else:
+    print('You win!' if '-' not in pat else 'You lose! The word was ' + cand[0])
 `;
 
 function pyEnv(extra: NodeJS.ProcessEnv = {}, profile = DEFAULT_PROFILE): GameEnv {
@@ -140,6 +145,14 @@ describe('runGameTest driving a Python program', () => {
     expect(r.status).toBe('passed');
     expect(r.steps.filter((s) => s.kind === 'runningTotal').map((s) => s.input)).toEqual(['y', 'yes']);
     expect(r.steps.some((s) => s.shown?.count !== undefined)).toBe(true);
+  });
+
+  it('checks a revealed word printed alone on a line, ignoring words in ordinary prose', async () => {
+    const game = { length: 4, guesses: 1, runningTotal: false, guesser: { letters: 'e' } } as const;
+    const ok = await runGameTest(game, pyEnv({ PLAIN_REVEAL: 'right' }));
+    expect(ok.message).toBe('');
+    const bad = await runGameTest(game, pyEnv({ PLAIN_REVEAL: 'wrong' }));
+    expect(bad.message).toBe(`guess 1 ('e'): out of guesses, the program reveals "beta", which is not in the final family "----" (3 words: ally, cool, good)`);
   });
 
   it('reports a program that hangs mid-game as a time limit', async () => {

@@ -4,6 +4,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative, resolve, sep } from 'node:path';
 import { zipSync, strToU8, type Zippable } from 'fflate';
+import '../../reference/register.js'; // the spec is validated against its reference before shipping
 import { loadAssignment, resolveSpecPath } from '../assignment/load.js';
 import type { Visibility } from '../model/report.js';
 import { rootPath } from '../paths.js';

@@ -43,11 +43,20 @@ export function stepToWire(s: PyStep, observeArgs: boolean, bindings: Record<str
 
 export type Running = Extract<TestData, { stdin?: unknown }>;
 
-export function patchesOf(t: Running): { wire: WirePatch[]; ref: ScriptedPatch[] } {
+export function patchesOf(t: Running, a: Assignment, seed: number | string | undefined): { wire: WirePatch[]; ref: ScriptedPatch[] } {
   const wire: WirePatch[] = [];
   const ref: ScriptedPatch[] = [];
   for (const [name, p] of Object.entries(t.patch ?? {})) {
-    if ('returns' in p) {
+    if ('generate' in p) {
+      // One random stream for the whole sequence, as consecutive deal_hand() calls in one game would draw.
+      const step = parseStep(p.generate.call);
+      const made = runReference(Array.from({ length: p.generate.count }, () => step), {
+        adapter: a.adapter, words: a.words, options: a.spec.data.options, names: a.names, stdin: null, patches: [], seed: seed ?? 0,
+      });
+      const values: PyExpr[] = made.steps.map((s) => ({ k: 'lit', v: s.value ?? { t: 'none' } }));
+      wire.push({ name, kind: 'sequence', values: values.map((v) => exprToWire(v)) });
+      ref.push({ name, kind: 'sequence', values });
+    } else if ('returns' in p) {
       const values = p.returns.map((s) => parseExpr(s));
       wire.push({ name, kind: 'sequence', values: values.map((v) => exprToWire(v)) });
       ref.push({ name, kind: 'sequence', values });
@@ -82,13 +91,16 @@ export function refOptions(a: Assignment, t: Running, patches: ScriptedPatch[], 
 
 /** Whether a test's printed output is checked, and against what. */
 export function transcriptMode(t: Running): 'golden' | 'reference' | 'ignore' {
+  // Generated inputs follow the run's seed (possibly per submission): no single golden file can hold them.
+  const seeded = Object.values(t.patch ?? {}).some((p) => 'generate' in p) && t.seed === undefined;
+  if (seeded && t.transcript !== 'ignore') return 'reference';
   if (t.transcript) return t.transcript;
   return 'run' in t || t.stdin ? 'golden' : 'ignore';
 }
 
 /** The reference's run of a call/steps/program test: what golden files record and what tests compare against. */
 export function referenceRun(a: Assignment, t: Running, seed?: number | string) {
-  const { ref: refPatches } = patchesOf(t);
+  const { ref: refPatches } = patchesOf(t, a, t.seed ?? seed);
   const opts = refOptions(a, t, refPatches, t.seed ?? seed);
   if ('run' in t) {
     const run = (t as { run: string }).run;
@@ -104,8 +116,8 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
   if ('game' in t) return error('game tests need a Java or interactive program; this assignment is Python');
   const r = t as Running & ({ call: string } | { steps: unknown[] } | { run: string });
   const a = env.a;
-  const { wire: wirePatches, ref: refPatches } = patchesOf(r);
   const seed = r.seed ?? env.seed;
+  const { wire: wirePatches, ref: refPatches } = patchesOf(r, a, seed);
   const opts = refOptions(a, r, refPatches, seed);
   const trace = r.forbid_calls || r.must_recurse ? { forbid_calls: r.forbid_calls, forbid_within: r.forbid_within, recursion: r.must_recurse } : undefined;
   let steps: PyStep[] | null = null;

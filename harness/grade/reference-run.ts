@@ -164,7 +164,10 @@ export function runReference(steps: PyStep[] | { program: string }, o: RefRunOpt
         prog(ctx);
       } else {
         const e = step.expr;
-        if (e.k !== 'call') r.value = evalExpr(e, env, ctx, o);
+        if (e.k !== 'call') {
+          r.value = evalExpr(e, env, ctx, o);
+          if (step.bind) env.set(step.bind, r.value); // `xs = [3, 1, 2]`, used by later steps
+        }
         else {
           const args = e.args.map((a) => evalExpr(a, env, ctx, o));
           r.args = args.map((a) => structuredClone(a)); // before the call: validators and mutation checks need them even if it raises

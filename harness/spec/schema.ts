@@ -34,6 +34,9 @@ const patch = z.union([
   z.object({ replace_with: z.string() }).strict(), // substitute_hand mock: every copy of the letter becomes this one
   z.object({ value: z.string() }).strict(), // a constant, e.g. HAND_SIZE: {value: "4"}
   z.object({ python: z.string() }).strict(), // Python source defining a function of the patched name
+  // Values made by the reference under the test's seed (e.g. hands from deal_hand(7)), then scripted in
+  // order: with --seed per-submission every student gets different hands, reproducible from the report.
+  z.object({ generate: z.object({ call: z.string(), count: z.number().int().positive().max(1000) }).strict() }).strict(),
 ]);
 
 const stepObject = z

@@ -65,7 +65,8 @@ export function workDirArgs(dir: string): string[] {
 /** The grader's environment (tokens, paths, user names) is not the student's business. */
 export function envArgs(env: NodeJS.ProcessEnv = process.env): string[] {
   const args: string[] = [];
-  for (const k of Object.keys(env)) if (!KEEP_ENV.has(k)) args.push('--unsetenv', k);
+  // HOME is set with the work directory (workDirArgs); unsetting it here would undo that.
+  for (const k of Object.keys(env)) if (!KEEP_ENV.has(k) && k !== 'HOME') args.push('--unsetenv', k);
   args.push('--setenv', 'TMPDIR', '/tmp', '--setenv', 'PATH', '/usr/local/bin:/usr/bin:/bin');
   return args;
 }

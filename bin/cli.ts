@@ -21,6 +21,7 @@ import { languageRunners } from '../harness/grade/runners.js';
 import { gradeCommand, mergeCommand, type BatchReporter } from '../harness/batch/command.js';
 import { parseShard } from '../harness/batch/grade.js';
 import { compareChoosers } from '../reference/hangman/compare-choosers.js';
+import { registerExportCommands } from '../harness/export/cli.js';
 import '../reference/register.js';
 import '../harness/grade/java-runner.js';
 
@@ -171,6 +172,10 @@ async function main(argv: string[]): Promise<number> {
     .action(async (o: { all?: boolean }) => {
       code = await demoCommand({ all: Boolean(o.all), color });
     });
+
+  registerExportCommands(program, (c) => {
+    code = c;
+  });
 
   try {
     await program.parseAsync(argv);

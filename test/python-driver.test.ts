@@ -79,7 +79,9 @@ describe('python driver', () => {
   });
   it('reports arguments after the call (mutation check) and isolates tests from each other', async () => {
     const r = await s.run({ id: 'm', timeout_ms: 2000, steps: [{ callee: ['mutate'], args: [{ d: [['a', { i: '1' }]] }], observe_args: true }] });
-    expect(r.obs!.steps[0].args_after).toEqual([{ d: [['a', { i: '1' }], ['x', { i: '0' }]] }]);
+    expect(r.obs!.steps[0].args_changed).toEqual({ '0': { d: [['a', { i: '1' }], ['x', { i: '0' }]] } });
+    const same = await s.run({ id: 'm2', timeout_ms: 2000, steps: [{ callee: ['add'], args: [{ i: '1' }, { i: '2' }], observe_args: true }] });
+    expect(same.obs!.steps[0].args_changed).toEqual({});
   });
   it('gives the student traceback trimmed to their file', async () => {
     const r = await call('boom');

@@ -96,6 +96,8 @@ export function judge(j: JudgeInput): Outcome {
   return pass();
 }
 
+const short = (s: string) => (s.length > 300 ? s.slice(0, 300) + ' …' : s);
+
 function judgeStep(j: JudgeInput, so: StepObservation, rs: RefStepResult | undefined, step: PyStep | undefined, label: string, last: boolean, base: TestDetail): Outcome | undefined {
   if (so.missing) return error(`${j.file} does not define \`${so.missing}\` (needed by ${label})`, { ...base, hint: `check the spelling of ${so.missing} against the handout` });
   if (so.input_exhausted !== undefined && rs?.inputExhausted === undefined) {
@@ -138,17 +140,16 @@ function judgeStep(j: JudgeInput, so: StepObservation, rs: RefStepResult | undef
     const r = compareValues(expected, observed, cmp);
     if (!r.ok) return fail(`${label}: ${r.why}`, { ...base, expected: repr(expected), actual: repr(observed) });
   }
-  if (j.unchangedArgs && so.args_after && rs?.args) {
-    for (let k = 0; k < rs.args.length; k++) {
+  if (j.unchangedArgs && so.args_changed && rs?.args) {
+    const changed = Object.keys(so.args_changed).map(Number).sort((x, y) => x - y);
+    if (changed.length) {
+      const k = changed[0];
       const before = rs.args[k];
-      const after = so.args_after[k] !== undefined ? fromWire(so.args_after[k]) : before;
-      const same = compareValues(before, after, 'exact');
-      if (!same.ok) {
-        return fail(`${label} changed its argument ${k + 1}: it was ${repr(before)} and is now ${repr(after)}; it must not modify its input`, {
-          ...base,
-          hint: 'work on a copy (e.g. hand.copy()) and return the new value',
-        });
-      }
+      const after = fromWire(so.args_changed[String(k)]);
+      return fail(`${label} changed its argument ${k + 1}: it was ${short(repr(before))} and is now ${short(repr(after))}; it must not modify its input`, {
+        ...base,
+        hint: 'work on a copy (e.g. hand.copy()) and return the new value',
+      });
     }
   }
   return undefined;

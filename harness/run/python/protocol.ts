@@ -53,7 +53,8 @@ export interface StepObservation {
   out_start: number;
   out_end?: number;
   value?: WireValue;
-  args_after?: WireValue[];
+  /** With observe_args: the arguments the call changed, by index, as they are afterwards. */
+  args_changed?: Record<string, WireValue>;
   error?: PyErrorInfo;
   input_exhausted?: string;
   output_limit?: number;

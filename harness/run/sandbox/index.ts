@@ -86,3 +86,17 @@ export function createSandbox(opts: SandboxOptions = {}): Sandbox {
   };
   return { kind: useBwrap ? 'bwrap' : 'limits-only', processLimit, notice: notes.length ? notes.join('; ') : undefined, limits, wrap, dispose: sweepPidsGroups };
 }
+
+const shared = new Map<string, Sandbox>();
+
+/** One sandbox per set of extra read-only folders, for the whole process (what gradeSubmission uses by default). */
+export function sharedSandbox(readOnly: string[] = []): Sandbox {
+  const key = [...readOnly].sort().join('\0');
+  let sb = shared.get(key);
+  if (!sb) {
+    sb = createSandbox({ readOnly });
+    shared.set(key, sb);
+    if (shared.size === 1) process.once('exit', () => shared.forEach((s) => s.dispose()));
+  }
+  return sb;
+}

@@ -1,0 +1,77 @@
+// The hangman-313e spec: enough tests of every kind, golden transcripts in step with the reference
+// and carrying the handout's runner strings, and grading that names the rule a bug breaks.
+// (Every fixture's exact verdict and failing tests are checked by fixtures-verdicts.test.ts.)
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import '../reference/register.js';
+import { loadAssignment } from '../harness/assignment/load.js';
+import { syncGolden } from '../harness/golden.js';
+import { gradeSubmission } from '../harness/grade/submission.js';
+import { languageRunners } from '../harness/grade/runners.js';
+
+const a = loadAssignment('hangman-313e');
+const tests = a.spec.data.tests;
+const golden = (id: string) => readFileSync(join(a.fixturesDir, 'golden', `${id}.txt`), 'utf8');
+const submission = (path: string) => join(a.fixturesDir, 'submissions', path);
+
+describe('hangman-313e spec', () => {
+  it('has at least 30 tests of every kind, some hidden', () => {
+    expect(tests.length).toBeGreaterThanOrEqual(30);
+    const kinds = (k: string) => tests.filter((t) => k in t).length;
+    expect(kinds('run')).toBeGreaterThanOrEqual(12);
+    expect(kinds('steps')).toBeGreaterThanOrEqual(10);
+    expect(kinds('rule')).toBe(3);
+    expect(tests.filter((t) => t.visibility === 'hidden').length).toBeGreaterThanOrEqual(2);
+    expect(new Set(tests.map((t) => t.id)).size).toBe(tests.length);
+  });
+
+  it('golden transcripts match the reference, none missing or orphaned', () => {
+    const st = syncGolden(a, false);
+    expect({ stale: st.stale, missing: st.missing, orphans: st.orphans }).toEqual({ stale: [], missing: [], orphans: [] });
+    expect(st.fresh.length).toBe(tests.filter((t) => 'run' in t).length);
+  });
+
+  it('every session ends at the play-again prompt (no input left over or missing)', () => {
+    for (const t of tests.filter((x) => 'run' in x)) {
+      const last = golden(t.id).trimEnd().split('\n').at(-1) ?? '';
+      expect(last, t.id).toMatch(/^Another game\? Enter y for another game, anything else to quit:/);
+    }
+  });
+
+  it('golden transcripts carry the course runner strings from the handout', () => {
+    expect(golden('easy-win')).toContain('Welcome to the CS313E hangman game.\n\nWhat length word do you want to use? 4\n');
+    expect(golden('easy-win')).toContain('Yes, there is one a\n');
+    expect(golden('easy-win')).toContain('You beat me\n');
+    expect(golden('easy-lose')).toContain('Sorry, you lose\n');
+    expect(golden('guess-repeats')).toContain('You already guessed that! Pick a new letter please.\n');
+    expect(golden('guess-digits-and-symbols')).toContain('Your guess? 7\nThat is not an English letter.\n');
+    expect(golden('setup-out-of-range')).toContain('26 is not a valid number for number of wrong guesses\nPick a number between 1 and 25.\n');
+    expect(golden('setup-no-words-of-length')).toContain("I don't know any words with 9 letters. Enter another number.\n");
+    expect(golden('setup-not-integers')).toContain('Error: Please enter a valid integer for word length.\n');
+    // the runner lower-cases a guess before echoing it
+    expect(golden('guess-upper-case')).toContain('Your guess? e\n');
+  });
+});
+
+describe('hangman-313e grading', () => {
+  it('accepts the straightforward solution with full marks', async () => {
+    const r = await gradeSubmission(a, submission('accepted/straightforward'), { runners: languageRunners() });
+    expect(r.tests.filter((t) => t.status !== 'passed').map((t) => `${t.id}: ${t.message}`)).toEqual([]);
+    expect(r.score).toBe(r.maxScore);
+  });
+
+  it('names the forbidden sorted() call and its line for a sort that uses the built-in', async () => {
+    const r = await gradeSubmission(a, submission('wrong_answer/builtin-sorted'), { runners: languageRunners() });
+    const t = r.tests.find((x) => x.id === 'sort-tuples');
+    expect(t?.status).toBe('failed');
+    expect(t?.message).toMatch(/Hangman\.sort calls sorted\(\) at hangman\.py:\d+/);
+  });
+
+  it('catches a secret word that depends on earlier calls (seeded once, not per pick)', async () => {
+    const r = await gradeSubmission(a, submission('wrong_answer/seed-once-in-init'), { runners: languageRunners() });
+    const t = r.tests.find((x) => x.id === 'secret-word-repeatable');
+    expect(t?.status).toBe('failed');
+    expect(t?.message).toMatch(/get_secret_word\(\): expected '\w+', got '\w+'/);
+  });
+});

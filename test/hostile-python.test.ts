@@ -53,7 +53,7 @@ const HOSTILE: Record<string, Expect> = {
   'replace-module': { status: { 'share-letter': 'failed', 'winning-strategy': 'failed', count: 'failed', 'show-game': 'failed' }, message: /None|printed nothing/ },
 };
 
-/** Known holes: the driver's private channel trusts whatever arrives on it (see harness/run/sandbox/SECURITY.md). */
+/** Known holes: the driver's private channel trusts whatever arrives on it (closed: see the security table in README.md). */
 const KNOWN_HOLES: Record<string, Expect> = {
   'forge-channel': { status: { 'share-letter': 'failed', 'winning-strategy': 'failed', count: 'failed', 'show-game': 'failed' }, message: /None|printed nothing/ },
   'patch-builtins': { status: { 'share-letter': 'failed', 'winning-strategy': 'failed', count: 'failed', 'show-game': 'failed' } },
@@ -147,10 +147,10 @@ describe('hostile Python submissions', () => {
     const skip = exp.isolation && sandbox_kind() !== 'bwrap';
     it.skipIf(skip)(name, check(name, exp), 30_000);
   }
-  // it.fails: these pass only while the hole is open; when session.ts validates replies they start
-  // failing here, and must become plain `it` (see the integration notes in SECURITY.md).
+  // Forged replies on the driver channel and patched json/builtins at import: closed by the
+  // session's id+nonce check and the driver's own captured json functions.
   for (const [name, exp] of Object.entries(KNOWN_HOLES)) {
-    it.skipIf(sandbox_kind() !== 'bwrap').fails(`${name} (known hole: forged driver replies)`, check(name, exp), 30_000);
+    it.skipIf(sandbox_kind() !== 'bwrap')(`${name} (forged driver replies are refused)`, check(name, exp), 30_000);
   }
 });
 

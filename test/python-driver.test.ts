@@ -108,6 +108,7 @@ describe('python driver', () => {
   it('detects recursion through a helper, and forbidden calls with their line', async () => {
     const r = await s.run({ id: 't', timeout_ms: 2000, trace: { recursion: ['rec2', 'add'], forbid_calls: ['sorted'] }, steps: [{ callee: ['rec2'], args: [{ i: '3' }] }, { callee: ['sorts'], args: [{ l: [{ i: '2' }, { i: '1' }] }] }] });
     expect(r.obs!.trace!.max_depth).toEqual({ rec2: 4, add: 0 });
+    expect(r.obs!.trace!.recursed).toEqual({ rec2: true, add: false });
     expect(r.obs!.trace!.forbidden).toEqual([{ call: 'sorted', line: 30, function: 'sorts' }]);
   });
   it('caps output', async () => {

@@ -153,8 +153,7 @@ class Mutator:
         self.negate_test(node)
         body, orelse = node.body, node.orelse
         # Swap the branches of a plain if/else whose suites sit on their own lines.
-        if orelse and not (len(orelse) == 1 and isinstance(orelse[0], ast.If) and orelse[0].col_offset == node.col_offset + 0
-                           and self.src.lines[orelse[0].lineno - 1].lstrip().startswith('elif')):
+        if orelse:
             if body[0].lineno > node.lineno and orelse[0].lineno > body[-1].end_lineno:
                 s = self.src
                 b0, b1 = s.starts[body[0].lineno - 1], s.starts[body[-1].end_lineno]

@@ -60,7 +60,8 @@ export function judge(j: JudgeInput): Outcome {
     }
     for (const fn of j.mustRecurse ?? []) {
       const depth = obs.trace.max_depth[fn] ?? 0;
-      if (depth < 2) {
+      const recursed = obs.trace.recursed?.[fn] ?? depth >= 2;
+      if (!recursed) {
         return fail(
           depth === 0
             ? `${fn} was never called (it must be the function doing the work, recursively)`
@@ -96,6 +97,13 @@ export function judge(j: JudgeInput): Outcome {
   return pass();
 }
 
+function containsTruncated(v: PyValue): boolean {
+  if (v.t === 'obj') return v.type === 'gradekit-truncated';
+  if (v.t === 'list' || v.t === 'tuple' || v.t === 'set') return v.v.some(containsTruncated);
+  if (v.t === 'dict') return v.v.some(([k, x]) => containsTruncated(k) || containsTruncated(x));
+  return false;
+}
+
 const short = (s: string) => (s.length > 300 ? s.slice(0, 300) + ' …' : s);
 
 function judgeStep(j: JudgeInput, so: StepObservation, rs: RefStepResult | undefined, step: PyStep | undefined, label: string, last: boolean, base: TestDetail): Outcome | undefined {
@@ -111,9 +119,10 @@ function judgeStep(j: JudgeInput, so: StepObservation, rs: RefStepResult | undef
   if (so.patch_exhausted) return fail(`${so.patch_exhausted}: it asked for more hands than the game should use`, base);
   if (so.error) {
     if (rs?.raised && j.validator && last) {
-      // Validators judge raises too (e.g. "raised, but printed half a game first").
+      // When an exception is right, validators judge it too ("raised, but printed half a game first").
+      // An exception where the reference returns is a run-time error, reported below with its traceback.
       const observed: PyValue = { t: 'obj', type: `exception:${so.error.type}`, repr: `${so.error.type}(${JSON.stringify(so.error.message)})` };
-      const v = j.validator({ observed, args: rs.args ?? [], ctx: j.validatorCtx(), output: j.obs.transcript.slice(so.out_start, so.out_end) });
+      const v = j.validator({ observed, args: rs?.args ?? [], ctx: j.validatorCtx(), output: j.obs.transcript.slice(so.out_start, so.out_end) });
       return v.ok ? undefined : fail(`${label}: ${v.message}`, base);
     }
     if (rs?.raised) return undefined; // an exception was expected, any type is accepted
@@ -129,6 +138,9 @@ function judgeStep(j: JudgeInput, so: StepObservation, rs: RefStepResult | undef
   }
   if (step?.bind || so.value === undefined) return undefined;
   const observed = fromWire(so.value);
+  if (containsTruncated(observed)) {
+    return fail(`${label} returned a value too large to report (more than 2,000,000 items or nested over 60 levels deep)`, base);
+  }
   const expected = last && j.expect !== undefined ? j.expect : rs?.value;
   const output = j.obs.transcript.slice(so.out_start, so.out_end);
   if (j.validator && last) {

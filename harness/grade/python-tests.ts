@@ -119,7 +119,7 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
   const seed = r.seed ?? env.seed;
   const { wire: wirePatches, ref: refPatches } = patchesOf(r, a, seed);
   const opts = refOptions(a, r, refPatches, seed);
-  const trace = r.forbid_calls || r.must_recurse ? { forbid_calls: r.forbid_calls, forbid_within: r.forbid_within, recursion: r.must_recurse } : undefined;
+  const trace = r.forbid_calls || r.must_recurse ? { forbid_calls: r.forbid_calls, forbid_within: r.forbid_within, recursion: r.must_recurse, public: Object.keys(a.adapter.functions) } : undefined;
   let steps: PyStep[] | null = null;
   let req: Omit<RunRequest, 'op'>;
   let refRun;

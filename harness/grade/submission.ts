@@ -12,6 +12,7 @@ import { runPythonTest } from './python-tests.js';
 import { error, fmtMs, type Outcome } from './outcome.js';
 import { gradekitVersion } from '../paths.js';
 import { submissionSeed } from './seed.js';
+import { sharedSandbox } from '../run/sandbox/index.js';
 
 export interface GradeOptions {
   /** Only tests with these visibilities (student self-check: ['visible']). */
@@ -74,6 +75,12 @@ export async function gradeSubmission(a: Assignment, submission: string, opts: G
   const t0 = performance.now();
   const tests = selectTests(a, opts);
   const notices = [...(opts.notices ?? [])];
+  if (!opts.wrap) {
+    // Student code runs in the sandbox unless the caller brings its own wrapper (GRADEKIT_SANDBOX=off disables it).
+    const sb = sharedSandbox(a.starterDir ? [a.starterDir] : []);
+    opts = { ...opts, wrap: sb.wrap };
+    if (sb.notice) notices.push(sb.notice);
+  }
   const seed = opts.seed === 'per-submission' ? submissionSeed(a, submission) : opts.seed;
   const outcomes = new Map<string, Outcome & { ms: number }>();
   let fatal: Report['fatal'];

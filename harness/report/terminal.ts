@@ -71,7 +71,9 @@ function failureLines(t: TestResult, c: Colors, o: Required<Omit<TerminalOptions
   if (d.call) out.push(ind + c.dim('call: ') + truncate(d.call, Math.max(10, w - 6)));
   if (d.seed) out.push(ind + c.dim(`replay with --seed ${d.seed}`));
 
-  const fd = d.firstDifference ?? (d.expected !== undefined && d.actual !== undefined ? firstDifference(d.expected, d.actual) : undefined);
+  // Single-line values (a return value) are already spelled out in the message; a caret helps only in text.
+  const textual = (d.expected ?? '').includes('\n') || (d.actual ?? '').includes('\n');
+  const fd = d.firstDifference ?? (textual && d.expected !== undefined && d.actual !== undefined ? firstDifference(d.expected, d.actual) : undefined);
   if (fd) {
     const multiline = (d.expected ?? '').includes('\n') || (d.actual ?? '').includes('\n') || fd.line > 1;
     out.push(ind + (multiline ? `first difference at line ${fd.line}, column ${fd.column}:` : `first difference at column ${fd.column}:`));

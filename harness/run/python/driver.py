@@ -32,6 +32,11 @@ _real_open = builtins.open
 _real_input = builtins.input
 _real_exit = os._exit
 _real_write = os.write
+# Captured before any student code runs: a module that patches json or builtins at import must not
+# break the driver's own messages (it can only ever misreport its own results).
+_dumps = json.dumps
+_loads = json.loads
+_BUILTINS = dict(builtins.__dict__)
 
 
 class GradekitInputExhausted(BaseException):
@@ -48,7 +53,7 @@ class GradekitPatchExhausted(BaseException):
 
 # ---------------------------------------------------------------- value encoding
 
-MAX_ITEMS = 200_000
+MAX_ITEMS = 2_000_000
 
 
 def encode(x, budget=None, depth=0):
@@ -57,7 +62,7 @@ def encode(x, budget=None, depth=0):
         budget = [MAX_ITEMS]
     budget[0] -= 1
     if budget[0] < 0 or depth > 60:
-        return {"o": "truncated", "r": "<value too large or too deep to report>"}
+        return {"o": "gradekit-truncated", "r": "<value too large or too deep to report>"}
     if x is None or isinstance(x, bool):
         return x
     if isinstance(x, int):
@@ -347,6 +352,8 @@ def do_import(req):
         result.update(ok=False, error=describe_exception(e))
     finally:
         sys.stdout, sys.stderr, sys.stdin, builtins.input = saved
+        builtins.__dict__.update(_BUILTINS)
+        builtins.open = redirecting_open
     result["duration_ms"] = (time.perf_counter() - t0) * 1000
     result["output"] = out.text()
     result["stderr"] = err.text()
@@ -388,7 +395,11 @@ class GradekitMissing(BaseException):
 
 
 class Tracer:
-    """Profiling hooks for rules the course grades by hand: forbidden calls and recursion."""
+    """Profiling hooks for rules the course grades by hand: forbidden calls and recursion.
+
+    Recursion counts when, while a watched function is running, any function of the student's file
+    is entered again: the watched one itself, or a helper it delegates to (e.g. an lru_cache'd _solve).
+    """
 
     def __init__(self, spec):
         self.forbid = set(spec.get("forbid_calls", []))
@@ -397,7 +408,11 @@ class Tracer:
         self.hits = []
         self.depth = {}
         self.max_depth = {n: 0 for n in self.recursive}
+        self.recursed = {n: False for n in self.recursive}
+        # Other required functions are not "helpers": delegating to them is not recursing.
+        self.public = set(spec.get("public", []))
         self.file = STATE["file"]
+        self.mine = {}  # code object -> is it in the student's file (cached: abspath per event is slow)
 
     def _inside(self, frame):
         if not self.within:
@@ -416,19 +431,32 @@ class Tracer:
                 if len(self.hits) < 20:
                     self.hits.append({"call": name, "line": frame.f_lineno, "function": frame.f_code.co_qualname})
         elif event == "call" and self.recursive:
-            q = frame.f_code.co_qualname
-            if q in self.recursive and os.path.abspath(frame.f_code.co_filename) == self.file:
+            code = frame.f_code
+            if self._is_mine(code):
+                q = code.co_qualname
                 d = self.depth.get(q, 0) + 1
                 self.depth[q] = d
-                if d > self.max_depth[q]:
+                if q in self.max_depth and d > self.max_depth[q]:
                     self.max_depth[q] = d
+                if d >= 2:
+                    for t in self.recursive:
+                        if self.depth.get(t, 0) >= 1 and (q == t or q not in self.public):
+                            self.recursed[t] = True
         elif event == "return" and self.recursive:
-            q = frame.f_code.co_qualname
-            if q in self.depth and os.path.abspath(frame.f_code.co_filename) == self.file:
-                self.depth[q] -= 1
+            code = frame.f_code
+            if self._is_mine(code):
+                q = code.co_qualname
+                if self.depth.get(q, 0) > 0:
+                    self.depth[q] -= 1
+
+    def _is_mine(self, code):
+        m = self.mine.get(code)
+        if m is None:
+            m = self.mine[code] = os.path.abspath(code.co_filename) == self.file
+        return m
 
     def report(self):
-        return {"forbidden": self.hits, "max_depth": self.max_depth}
+        return {"forbidden": self.hits, "max_depth": self.max_depth, "recursed": self.recursed}
 
 
 def same_value(a, b):
@@ -620,9 +648,9 @@ def fork_test(req):
             os.setpgid(0, 0)
             set_limits(req)
             obs = run_test(req)
-            data = json.dumps(obs).encode("utf-8")
+            data = _dumps(obs).encode("utf-8")
         except BaseException as e:  # driver bug or hostile interference: report, never hang
-            data = json.dumps({"driver_error": "%s: %s" % (type(e).__name__, e)}).encode("utf-8")
+            data = _dumps({"driver_error": "%s: %s" % (type(e).__name__, e)}).encode("utf-8")
         try:
             frame = struct.pack(">Q", len(data)) + data
             view = memoryview(frame)
@@ -669,10 +697,10 @@ def fork_test(req):
         except ChildProcessError:
             exited = 0
     os.close(r)
-    res = {"op": "result", "id": req["id"], "status": status, "ms": (time.perf_counter() - t0) * 1000}
+    res = {"op": "result", "id": req["id"], "nonce": req.get("nonce"), "status": status, "ms": (time.perf_counter() - t0) * 1000}
     if status == "ok":
         try:
-            res["obs"] = json.loads(bytes(buf[8:8 + need]).decode("utf-8"))
+            res["obs"] = _loads(bytes(buf[8:8 + need]).decode("utf-8"))
         except ValueError:
             res["status"] = "protocol"
     if status != "ok" or "driver_error" in res.get("obs", {}):
@@ -689,7 +717,7 @@ def main():
     rfile = io.BufferedReader(ctl)
 
     def send(msg):
-        data = (json.dumps(msg) + "\n").encode("utf-8")
+        data = (_dumps(msg) + "\n").encode("utf-8")
         view = memoryview(data)
         while view:
             n = _real_write(CTL_FD, view)
@@ -699,7 +727,7 @@ def main():
         line = rfile.readline()
         if not line:
             return
-        req = json.loads(line)
+        req = _loads(line)
         op = req.get("op")
         if op == "init":
             try:

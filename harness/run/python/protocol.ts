@@ -21,6 +21,8 @@ export interface TraceRequest {
   forbid_calls?: string[];
   forbid_within?: string;
   recursion?: string[];
+  /** The assignment's required functions: re-entering one of these (other than the target) is not recursion through a helper. */
+  public?: string[];
 }
 
 export interface RunRequest {
@@ -73,7 +75,7 @@ export interface Observation {
   input_exhausted: string | null;
   unread: number;
   output_truncated: boolean;
-  trace?: { forbidden: { call: string; line: number; function: string }[]; max_depth: Record<string, number> };
+  trace?: { forbidden: { call: string; line: number; function: string }[]; max_depth: Record<string, number>; recursed?: Record<string, boolean> };
   notices: string[];
   driver_error?: string;
 }

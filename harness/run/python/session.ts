@@ -1,6 +1,7 @@
 // One student's Python module, imported once in a driver process, with a fork per test.
 // Uses node:child_process directly (not execa) because the private channel is an extra duplex fd 3.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import type { Socket } from 'node:net';
 import { rootPath } from '../../paths.js';
 import type { ImportResult, RunRequest, RunResult } from './protocol.js';
@@ -23,6 +24,15 @@ export interface PythonSessionOptions {
   outputCap?: number;
   /** Extra wall time the driver itself gets beyond a test's limit before it is declared lost. */
   graceMs?: number;
+  /** How long importing the module may take (a busy loop or sleep at import). */
+  importTimeoutMs?: number;
+}
+
+function isImportResult(m: any): boolean {
+  return (
+    m?.op === 'imported' && typeof m.ok === 'boolean' && typeof m.output === 'string' && typeof m.stderr === 'string' &&
+    Array.isArray(m.notices) && Array.isArray(m.static_imports) && Array.isArray(m.runtime_imports) && (m.ok || typeof m.error?.type === 'string')
+  );
 }
 
 const DIAG_CAP = 64 * 1024;
@@ -31,7 +41,7 @@ export class PythonSession {
   private proc?: ChildProcess;
   private ctl?: Socket;
   private buf = '';
-  private waiting?: { resolve: (msg: any) => void; reject: (e: Error) => void };
+  private waiting?: { resolve: (msg: any) => void; reject: (e: Error) => void; accepts: (msg: any) => boolean };
   private diag = '';
   private exited = false;
   importResult?: ImportResult;
@@ -71,11 +81,16 @@ export class PythonSession {
       this.waiting = undefined;
       w?.reject(new DriverLost(why, this.diag));
     };
-    proc.on('exit', (code, sig) => onGone(sig ? `driver killed by ${sig}` : `driver exited with code ${code}`));
+    // A sandbox (bwrap) reports a child killed by a signal as exit code 128+N.
+    const SIGNAMES: Record<number, string> = { 9: 'SIGKILL (memory or CPU limit?)', 24: 'SIGXCPU (CPU time limit)', 25: 'SIGXFSZ (file size limit)', 11: 'SIGSEGV' };
+    proc.on('exit', (code, sig) =>
+      onGone(sig ? `driver killed by ${sig}` : code !== null && code > 128 ? `driver killed by ${SIGNAMES[code - 128] ?? `signal ${code - 128}`}` : `driver exited with code ${code}`),
+    );
     proc.on('error', (e) => onGone(`cannot start ${argv[0]}: ${e.message}`));
     const res = await this.request<ImportResult>(
       { op: 'init', file: this.opts.file, module: this.opts.module, names: this.opts.names ?? {}, aliases: this.opts.aliases ?? {}, output_cap: this.opts.outputCap ?? 1 << 20 },
-      60_000,
+      this.opts.importTimeoutMs ?? 20_000,
+      isImportResult,
     ).catch((e: Error): ImportResult => ({
       op: 'imported', ok: false, output: '', stderr: '', duration_ms: 0, static_imports: [], runtime_imports: [], notices: [],
       error: { type: 'DriverError', message: e.message, traceback: e instanceof DriverLost ? e.diagnostics : '', line: null },
@@ -93,7 +108,11 @@ export class PythonSession {
     }
     const grace = this.opts.graceMs ?? 3000;
     try {
-      return await this.request<RunResult>({ op: 'run', output_cap: this.opts.outputCap ?? 1 << 20, ...req }, req.timeout_ms + grace);
+      // Only the reply to this request, carrying its nonce, is accepted: bytes a student forged onto the
+      // channel at import time cannot stand in for a result.
+      const nonce = randomBytes(12).toString('hex');
+      const accepts = (m: any) => m?.op === 'result' && m.id === req.id && m.nonce === nonce && typeof m.status === 'string' && (m.status !== 'ok' || Array.isArray(m.obs?.steps));
+      return await this.request<RunResult>({ op: 'run', output_cap: this.opts.outputCap ?? 1 << 20, ...req, nonce }, req.timeout_ms + grace, accepts);
     } catch (e) {
       this.kill();
       return { op: 'result', id: req.id, status: 'lost', ms: req.timeout_ms + grace, ...(e instanceof DriverLost ? {} : {}) };
@@ -134,7 +153,7 @@ export class PythonSession {
     }
   }
 
-  private request<T>(msg: object, timeoutMs: number): Promise<T> {
+  private request<T>(msg: object, timeoutMs: number, accepts: (m: any) => boolean): Promise<T> {
     if (this.waiting) return Promise.reject(new Error('PythonSession: one request at a time'));
     return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -150,6 +169,7 @@ export class PythonSession {
           clearTimeout(timer);
           reject(e);
         },
+        accepts,
       };
       this.ctl!.write(JSON.stringify(msg) + '\n');
     });
@@ -162,13 +182,18 @@ export class PythonSession {
       const line = this.buf.slice(0, nl);
       this.buf = this.buf.slice(nl + 1);
       const w = this.waiting;
-      this.waiting = undefined;
       if (!w) continue; // unsolicited bytes on the channel: ignored
+      let msg: unknown;
       try {
-        w.resolve(JSON.parse(line));
+        msg = JSON.parse(line);
       } catch {
+        this.waiting = undefined;
         w.reject(new DriverLost('garbled message on the driver channel', this.diag));
+        continue;
       }
+      if (!w.accepts(msg)) continue; // not the reply we wait for (forged or stale): keep waiting
+      this.waiting = undefined;
+      w.resolve(msg);
     }
   }
 }

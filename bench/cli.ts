@@ -1,0 +1,19 @@
+// `gradekit bench [--quick] [--out <dir>]`: the issue 9 benchmark (what `npm run bench` runs).
+import { Command } from 'commander';
+import { resolve } from 'node:path';
+import { rootPath } from '../harness/paths.js';
+import { FULL, QUICK, runBench, writeResults } from './run.js';
+
+export function registerBenchCommand(program: Command): void {
+  program
+    .command('bench')
+    .description('measure grading speed and scale; writes bench.md and bench.json (takes minutes; --quick for smaller sizes)')
+    .option('--quick', 'smaller sizes (batches of 20/60/200 submissions, fewer repetitions)')
+    .option('--out <dir>', 'where bench.md and bench.json go', rootPath('bench-results'))
+    .action(async (o: { quick?: boolean; out: string }) => {
+      const res = await runBench(o.quick ? QUICK : FULL, o.quick ? 'quick' : 'full', (line) => process.stderr.write(line + '\n'));
+      const { md, json } = writeResults(res, resolve(o.out));
+      process.stdout.write(`wrote ${md} and ${json} (${(res.totalMs / 1000).toFixed(0)} s)${res.errors.length ? `; ${res.errors.length} section(s) failed, see the file` : ''}\n`);
+      if (res.errors.length) process.exitCode = 1;
+    });
+}

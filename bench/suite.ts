@@ -1,0 +1,170 @@
+// Measure 2 (one correct submission, full suite, through the real CLI) and the suite half of
+// measure 5 (suite time against the number of tests, in-process with GradeOptions.only).
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { listAssignments, loadAssignment, type Assignment } from '../harness/assignment/load.js';
+import { gradeSubmission } from '../harness/grade/submission.js';
+import { rootPath } from '../harness/paths.js';
+import { generateUnittest } from './unittest-gen.js';
+import { loadAverage } from './system.js';
+import { fitLine, isLinear, median, round2, type LineFit } from './stats.js';
+import '../reference/register.js';
+
+export interface SuiteFigure {
+  assignment: string;
+  submission: string;
+  tests: number;
+  /** Wall time of `node bin/gradekit check`, Node start-up included. */
+  wallMs: number;
+  /** The report's own durationMs (grading only, no start-up). */
+  gradingMs: number;
+  allPassed: boolean;
+  runs: number;
+  load: [number, number, number];
+  unittest?: { wallMs: number; cases: number; skipped: string[]; passed: boolean; ratio: number };
+}
+
+export interface SuiteResult {
+  figures: SuiteFigure[];
+  skipped: string[];
+}
+
+/** The accepted fixture submissions of an assignment, sorted by name. */
+export function acceptedFixtures(a: Assignment): string[] {
+  const dir = join(a.fixturesDir, 'submissions', 'accepted');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).filter((n) => !n.startsWith('.')).sort().map((n) => join(dir, n));
+}
+
+export function acceptedFixture(a: Assignment): string | undefined {
+  return acceptedFixtures(a)[0];
+}
+
+const python = (): string => process.env.GRADEKIT_PYTHON ?? 'python3';
+
+function timeCommand(argv: string[], cwd: string): { ms: number; status: number | null; stdout: string; stderr: string } {
+  const t0 = performance.now();
+  const r = spawnSync(argv[0], argv.slice(1), { cwd, encoding: 'utf8', maxBuffer: 64 << 20 });
+  return { ms: performance.now() - t0, status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Sets up the in-process unittest alternative for a Python submission: its file, the word list, the test file. */
+function unittestDir(a: Assignment, submission: string): { dir: string; gen: ReturnType<typeof generateUnittest> } {
+  const dir = mkdtempSync(join(tmpdir(), `gradekit-bench-unittest-${a.id}-`));
+  const file = a.spec.data.submission.file ?? `${a.id}.py`;
+  const src = statSync(submission).isDirectory() ? join(submission, file) : submission;
+  copyFileSync(src, join(dir, file));
+  if (a.wordsFile && a.spec.data.words) copyFileSync(a.wordsFile, join(dir, a.spec.data.words.as));
+  const gen = generateUnittest(a);
+  writeFileSync(join(dir, `test_${gen.module}.py`), gen.source);
+  return { dir, gen };
+}
+
+export function measureSuites(runs: number, withUnittest: readonly string[] = ['ps3-mit']): SuiteResult {
+  const figures: SuiteFigure[] = [];
+  const skipped: string[] = [];
+  const cli = rootPath('bin', 'gradekit');
+  const root = rootPath();
+  // One untimed call first: it rebuilds the CLI bundle if a source file changed since the last build.
+  timeCommand([process.execPath, cli, 'list'], root);
+  for (const id of listAssignments()) {
+    let a: Assignment;
+    try {
+      a = loadAssignment(id);
+    } catch (e) {
+      skipped.push(`${id}: the spec does not load (${(e as Error).message.split('\n')[0]})`);
+      continue;
+    }
+    const subs = acceptedFixtures(a);
+    if (!subs.length) {
+      skipped.push(`${id}: no accepted fixture submission`);
+      continue;
+    }
+    let sub = subs[0];
+    let ut: ReturnType<typeof unittestDir> | undefined;
+    if (withUnittest.includes(id) && a.spec.data.language === 'python') {
+      // The plain unittest cannot cope with what gradekit absorbs (e.g. a hard-coded word-list path):
+      // compare on the first accepted submission that the unittest file also passes.
+      for (const s of subs) {
+        if (ut) rmSync(ut.dir, { recursive: true, force: true });
+        ut = unittestDir(a, s);
+        sub = s;
+        if (timeCommand([python(), '-m', 'unittest', '-q', `test_${ut.gen.module}`], ut.dir).status === 0) break;
+      }
+    }
+    const walls: number[] = [], gradings: number[] = [], uts: number[] = [];
+    let allPassed = true, utPassed = true, tests = 0;
+    const jsonOut = join(tmpdir(), `gradekit-bench-${process.pid}-${id}.json`);
+    try {
+      for (let i = 0; i < runs; i++) {
+        const r = timeCommand([process.execPath, cli, 'check', id, sub, '--json', jsonOut], root);
+        if (r.status === 2 || r.status === 3) throw new Error(`gradekit check ${id} failed: ${r.stderr.trim().split('\n')[0]}`);
+        walls.push(r.ms);
+        const rep = JSON.parse(readFileSync(jsonOut, 'utf8')) as { durationMs: number; tests: unknown[] };
+        gradings.push(rep.durationMs);
+        tests = rep.tests.length;
+        allPassed &&= r.status === 0;
+        if (ut) {
+          const u = timeCommand([python(), '-m', 'unittest', '-q', `test_${ut.gen.module}`], ut.dir);
+          uts.push(u.ms);
+          utPassed &&= u.status === 0;
+        }
+      }
+    } catch (e) {
+      skipped.push(`${id}: ${(e as Error).message}`);
+      continue;
+    } finally {
+      rmSync(jsonOut, { force: true });
+      if (ut) rmSync(ut.dir, { recursive: true, force: true });
+    }
+    figures.push({
+      assignment: id,
+      submission: sub.slice(root.length + 1),
+      tests,
+      wallMs: round2(median(walls)),
+      gradingMs: round2(median(gradings)),
+      allPassed,
+      runs,
+      load: loadAverage(),
+      ...(ut ? { unittest: { wallMs: round2(median(uts)), cases: ut.gen.cases, skipped: ut.gen.skipped, passed: utPassed, ratio: round2(median(walls) / median(uts)) } } : {}),
+    });
+  }
+  return { figures, skipped };
+}
+
+export interface SuiteScaling {
+  assignment: string;
+  points: { tests: number; ms: number }[];
+  fit: LineFit;
+  linear: boolean;
+  load: [number, number, number];
+}
+
+/** k tests spread evenly over the spec, so every subset has the same mix of cheap and costly tests. */
+export function spreadIds(ids: readonly string[], k: number): string[] {
+  return Array.from({ length: k }, (_, i) => ids[Math.floor((i * ids.length) / k)]);
+}
+
+/** Grades one submission in-process with k of its tests only, for growing k; fits ms = a·k + b. */
+export async function measureSuiteScaling(id: string, sizes: readonly number[], runs: number): Promise<SuiteScaling> {
+  const a = loadAssignment(id);
+  const sub = acceptedFixture(a);
+  if (!sub) throw new Error(`${id} has no accepted fixture submission`);
+  const ids = a.spec.data.tests.map((t) => t.id);
+  const ks = [...new Set(sizes.map((k) => Math.min(k, ids.length)))];
+  await gradeSubmission(a, sub, { only: ids.slice(0, 1) }); // warm-up: JIT, word-list indexes, disk cache
+  const points: { tests: number; ms: number }[] = [];
+  for (const k of ks) {
+    const xs: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const t0 = performance.now();
+      await gradeSubmission(a, sub, { only: spreadIds(ids, k) });
+      xs.push(performance.now() - t0);
+    }
+    points.push({ tests: k, ms: round2(median(xs)) });
+  }
+  const fit = fitLine(points.map((p) => p.tests), points.map((p) => p.ms));
+  return { assignment: id, points, fit, linear: isLinear(fit, points.length), load: loadAverage() };
+}

@@ -1,0 +1,175 @@
+// Mutation audit: how many realistic bugs does a spec catch? Mutants of an accepted solution are
+// graded with the spec exactly as students are; a mutant is killed when any test fails. Survivors
+// are probed for equivalence, and the score is killed / (killed + surviving non-equivalent).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pLimit from 'p-limit';
+import type { Assignment } from '../assignment/load.js';
+import { fixtureSubmissions } from '../fixtures.js';
+import { gradeSubmission } from '../grade/submission.js';
+import { findSubmissionFile } from '../grade/workspace.js';
+import type { Report } from '../model/report.js';
+import { UsageError } from '../util/errors.js';
+import { EquivalenceChecker } from './equivalence.js';
+import { generateMutants, spread, type Mutant, type MutationOp } from './mutants.js';
+
+export interface AuditOptions {
+  /** The solution to mutate (default: the assignment's first accepted fixture). */
+  submission?: string;
+  /** At most this many mutants, evenly spread over the file (default: all). */
+  limit?: number;
+  /** Only these mutation operators. */
+  ops?: MutationOp[];
+  /** Mutants graded at once (default 2: each grading runs its own Python process). */
+  jobs?: number;
+  /** Grading seed (as `check --seed`). */
+  seed?: number;
+  /** Skip the equivalence probes (every survivor counts). */
+  noEquivalence?: boolean;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export type MutantStatus = 'killed' | 'survived' | 'equivalent' | 'tolerated';
+
+export interface MutantResult extends Omit<Mutant, 'source'> {
+  status: MutantStatus;
+  /** Tests that failed (killed) on this mutant. */
+  killedBy: string[];
+  /** Survivors: the first input on which the mutant differs from the original, or why it is equivalent. */
+  note?: string;
+}
+
+export interface KillerStat {
+  test: string;
+  kills: number;
+  /** Mutants no other test kills. */
+  sole: number;
+}
+
+export interface AuditResult {
+  assignment: string;
+  submission: string;
+  mutants: MutantResult[];
+  generated: number;
+  killed: number;
+  survived: number;
+  equivalent: number;
+  tolerated: number;
+  /** killed / (killed + survived), in percent, one decimal. */
+  score: number;
+  killers: KillerStat[];
+  byOp: Record<string, { total: number; killed: number; survived: number }>;
+  /** Probe inputs used for equivalence (0 when the reference has none). */
+  probes: number;
+  durationMs: number;
+}
+
+/** The solution an audit mutates: the given one, or the first accepted fixture. */
+export function auditSubject(a: Assignment, submission?: string): string {
+  if (submission) return submission;
+  const acc = fixtureSubmissions(a.fixturesDir, a.id).filter((s) => s.verdict === 'accepted');
+  if (!acc.length) throw new UsageError(`${a.id} has no accepted fixture to mutate: pass one with --submission <file>`);
+  return acc[0].path;
+}
+
+/** A test's time limit for mutants: a few times what the original needed (an infinite loop stops fast). */
+function cappedAssignment(a: Assignment, baseline: Report): Assignment {
+  const ms = new Map(baseline.tests.map((t) => [t.id, t.durationMs]));
+  const tests = a.spec.data.tests.map((t) => {
+    const limit = t.timeout ?? a.spec.data.defaults.timeout;
+    return { ...t, timeout: Math.min(limit, Math.max(500, Math.ceil(8 * (ms.get(t.id) ?? limit)))) };
+  });
+  return { ...a, spec: { ...a.spec, data: { ...a.spec.data, tests } } };
+}
+
+const passedAll = (r: Report) => !r.fatal && r.tests.every((t) => t.status === 'passed' || t.status === 'skipped');
+
+export async function auditAssignment(a: Assignment, opts: AuditOptions = {}): Promise<AuditResult> {
+  if (a.spec.data.language !== 'python') throw new UsageError(`gradekit audit mutates Python solutions; ${a.id} is ${a.spec.data.language}`);
+  const t0 = performance.now();
+  const submission = auditSubject(a, opts.submission);
+  const { file } = findSubmissionFile(submission, a.spec.data.submission.file ?? '');
+  const baseline = await gradeSubmission(a, submission, { seed: opts.seed });
+  if (!passedAll(baseline)) {
+    const bad = baseline.tests.filter((t) => t.status !== 'passed' && t.status !== 'skipped').map((t) => t.id);
+    throw new UsageError(`the solution to mutate must pass every test first; ${submission} fails ${bad.join(', ') || baseline.fatal?.message}`);
+  }
+  const capped = cappedAssignment(a, baseline);
+  let mutants = await generateMutants(file);
+  if (opts.ops?.length) mutants = mutants.filter((m) => opts.ops!.includes(m.op));
+  const generated = mutants.length;
+  if (opts.limit) mutants = spread(mutants, opts.limit);
+
+  const checker = opts.noEquivalence ? undefined : new EquivalenceChecker(a, submission, opts.seed ?? 0);
+  await checker?.start();
+  const dir = mkdtempSync(join(tmpdir(), `gradekit-audit-${a.id}-`));
+  const limit = pLimit(opts.jobs ?? 2);
+  let done = 0;
+  try {
+    const results = await Promise.all(
+      mutants.map((m) =>
+        limit(async (): Promise<MutantResult> => {
+          const { source, ...meta } = m;
+          const sub = join(dir, m.id);
+          rmSync(sub, { recursive: true, force: true });
+          const path = join(sub, a.spec.data.submission.file ?? 'solution.py');
+          mkdirSync(sub, { recursive: true });
+          writeFileSync(path, source);
+          const report = await gradeSubmission(capped, sub, { seed: opts.seed });
+          const killedBy = report.tests.filter((t) => t.status === 'failed' || t.status === 'error').map((t) => t.id);
+          let r: MutantResult;
+          if (killedBy.length || report.fatal) r = { ...meta, status: 'killed', killedBy, ...(report.fatal && !killedBy.length ? { note: report.fatal.message } : {}) };
+          else if (!checker) r = { ...meta, status: 'survived', killedBy: [] };
+          else {
+            const eq = await checker.check(source);
+            r = eq.kind === 'equivalent' ? { ...meta, status: 'equivalent', killedBy: [], note: `same results, output and arguments on ${checker.probeCount} generated inputs` }
+              : { ...meta, status: eq.kind === 'tolerated' ? 'tolerated' : 'survived', killedBy: [], note: eq.note };
+          }
+          opts.onProgress?.(++done, mutants.length);
+          return r;
+        }),
+      ),
+    );
+    return summarise(a.id, submission, results, generated, checker?.probeCount ?? 0, performance.now() - t0);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export function summarise(assignment: string, submission: string, mutants: MutantResult[], generated: number, probes: number, ms: number): AuditResult {
+  const count = (s: MutantStatus) => mutants.filter((m) => m.status === s).length;
+  const killed = count('killed');
+  const survived = count('survived');
+  const kills = new Map<string, KillerStat>();
+  for (const m of mutants) {
+    for (const t of m.killedBy) {
+      const k = kills.get(t) ?? { test: t, kills: 0, sole: 0 };
+      k.kills++;
+      if (m.killedBy.length === 1) k.sole++;
+      kills.set(t, k);
+    }
+  }
+  const byOp: AuditResult['byOp'] = {};
+  for (const m of mutants) {
+    const o = (byOp[m.op] ??= { total: 0, killed: 0, survived: 0 });
+    o.total++;
+    if (m.status === 'killed') o.killed++;
+    if (m.status === 'survived') o.survived++;
+  }
+  return {
+    assignment,
+    submission,
+    mutants,
+    generated,
+    killed,
+    survived,
+    equivalent: count('equivalent'),
+    tolerated: count('tolerated'),
+    score: killed + survived ? Math.round((1000 * killed) / (killed + survived)) / 10 : 100,
+    killers: [...kills.values()].sort((x, y) => y.kills - x.kills || y.sole - x.sole || x.test.localeCompare(y.test)),
+    byOp,
+    probes,
+    durationMs: Math.round(ms),
+  };
+}

@@ -1,0 +1,152 @@
+// Equivalent-mutant detection: run the probes (generated inputs) through the original and a surviving
+// mutant and compare everything observable: results, exceptions, printed output, arguments after
+// the call. Identical everywhere -> equivalent; different only in printed text that the spec's own
+// normalisers erase -> tolerated by the spec; otherwise a real survivor, with the first difference.
+import fc from 'fast-check';
+import { fromWire, repr, type PyValue } from '../model/pyvalue.js';
+import { parseStep, type PyStep } from '../spec/pyexpr.js';
+import type { Assignment } from '../assignment/load.js';
+import { resolveScript } from '../assignment/load.js';
+import type { RunRequest, RunResult, StepObservation } from '../run/python/protocol.js';
+import type { Normaliser } from '../spec/schema.js';
+import { normalise } from '../compare/text.js';
+import { makeContext, RecordingIO } from '../grade/reference-run.js';
+import { refOptions, stepToWire, type Running } from '../grade/python-tests.js';
+import { renderCall } from '../grade/property.js';
+import { openSession } from './session.js';
+import { probesFor, type Bindings, type Probe } from './probes.js';
+
+export type Equivalence = { kind: 'equivalent' } | { kind: 'tolerated'; note: string } | { kind: 'different'; note: string };
+
+interface PlannedRequest {
+  probe: Probe;
+  req: Omit<RunRequest, 'op'>;
+  /** Case bindings per step of the request, with the step's template. */
+  steps: { b: Bindings; step: PyStep; index: number }[];
+}
+
+interface Observed {
+  status: RunResult['status'];
+  transcript: string;
+  steps: StepObservation[];
+}
+
+const PROBE_TIMEOUT_MS = 4000;
+const SEED = 1;
+
+export class EquivalenceChecker {
+  private plan: PlannedRequest[];
+  private baseline: Observed[] = [];
+  private normalisers: Normaliser[];
+
+  constructor(readonly a: Assignment, readonly submission: string, seed = 0) {
+    this.normalisers = a.spec.data.defaults.normalise as Normaliser[];
+    this.plan = probesFor(a).flatMap((p) => plan(a, p, seed));
+  }
+
+  get probeCount(): number {
+    return this.plan.reduce((n, r) => n + r.steps.length, 0);
+  }
+
+  /** Observes the original once; probes the original cannot run cleanly are dropped. */
+  async start(): Promise<void> {
+    const obs = await this.observe();
+    const keep = obs.map((o) => o.status === 'ok');
+    this.plan = this.plan.filter((_, i) => keep[i]);
+    this.baseline = obs.filter((_, i) => keep[i]);
+  }
+
+  async check(source: string): Promise<Equivalence> {
+    if (!this.plan.length) return { kind: 'different', note: 'no probes for this assignment' };
+    const obs = await this.observe(source);
+    let tolerated: string | undefined;
+    for (let r = 0; r < this.plan.length; r++) {
+      const p = this.plan[r];
+      const o = this.baseline[r];
+      const m = obs[r];
+      if (m.status !== 'ok') return { kind: 'different', note: `${p.probe.name}: the mutant's run ended with ${m.status} where the original's finished` };
+      for (let k = 0; k < p.steps.length; k++) {
+        const d = this.compareStep(p, k, o, m);
+        if (d?.kind === 'different') return d;
+        if (d?.kind === 'tolerated') tolerated ??= d.note;
+      }
+      if (p.probe.program && o.transcript !== m.transcript) {
+        const same = normalise(o.transcript, this.normalisers) === normalise(m.transcript, this.normalisers);
+        const note = `${p.probe.name} with input ${JSON.stringify(p.req.stdin)} prints a different transcript`;
+        if (!same) return { kind: 'different', note };
+        tolerated ??= note;
+      }
+    }
+    return tolerated ? { kind: 'tolerated', note: tolerated } : { kind: 'equivalent' };
+  }
+
+  private compareStep(p: PlannedRequest, k: number, o: Observed, m: Observed): Equivalence | undefined {
+    const so = o.steps[k];
+    const sm = m.steps[k];
+    const { b, step, index } = p.steps[k];
+    const call = step.expr.k === 'call' ? renderCall(step, b) : step.source;
+    if (!sm) return { kind: 'different', note: `${call}: the mutant stopped before this step` };
+    const value = (x: StepObservation) => JSON.stringify([x.value ?? null, x.error ? `${x.error.type}: ${x.error.message}` : null, x.input_exhausted ?? null, x.missing ?? null, x.skipped ?? null]);
+    const args = (x: StepObservation) => JSON.stringify(x.args_after ?? null);
+    const out = (ob: Observed, x: StepObservation) => ob.transcript.slice(x.out_start, x.out_end);
+    const shown = (x: StepObservation) => (x.error ? `${x.error.type}: ${x.error.message}` : x.value !== undefined ? repr(fromWire(x.value)) : 'nothing');
+    const validator = p.probe.validators?.[index];
+    if (validator && step.bind === undefined) {
+      // Judged on its merits: any accepted answer is as good as the original's.
+      const v = this.a.adapter.validators?.[validator];
+      if (v && !sm.error && sm.value !== undefined) {
+        const argv = step.expr.k === 'call' ? step.expr.args.map((x) => (x.k === 'name' ? (b[x.name] ?? this.a.names[x.name]) : ({ t: 'none' } as PyValue))) : [];
+        const ctx = makeContext({ ...refOptions(this.a, { stdin: undefined } as Running, [], SEED), names: { ...this.a.names, ...b } }, new RecordingIO(null), new Map());
+        const verdict = v({ observed: fromWire(sm.value), args: argv, ctx, output: out(m, sm) });
+        if (verdict.ok && args(so) === args(sm)) return undefined;
+        if (!verdict.ok) return { kind: 'different', note: `${call}: the mutant's answer ${shown(sm)} is wrong (${verdict.message})` };
+      }
+    }
+    if (value(so) !== value(sm)) return { kind: 'different', note: `${call}: original ${shown(so)}, mutant ${shown(sm)}` };
+    if (args(so) !== args(sm)) return { kind: 'different', note: `${call}: the mutant changes its arguments (${args(sm)} after the call)` };
+    if (!p.probe.program && out(o, so) !== out(m, sm)) {
+      const note = `${call} prints ${JSON.stringify(out(m, sm).slice(0, 80))} instead of ${JSON.stringify(out(o, so).slice(0, 80))}`;
+      return normalise(out(o, so), this.normalisers) === normalise(out(m, sm), this.normalisers) ? { kind: 'tolerated', note } : { kind: 'different', note };
+    }
+    return undefined;
+  }
+
+  private async observe(source?: string): Promise<Observed[]> {
+    const s = await openSession(this.a, this.submission, source);
+    try {
+      if (!s.imported.ok) return this.plan.map(() => ({ status: 'crashed' as const, transcript: '', steps: [] }));
+      const out: Observed[] = [];
+      for (const p of this.plan) {
+        const res = await s.session.run(p.req);
+        out.push({ status: res.status, transcript: res.obs?.transcript ?? '', steps: res.obs?.steps ?? [] });
+      }
+      return out;
+    } finally {
+      await s.close();
+    }
+  }
+}
+
+function plan(a: Assignment, probe: Probe, seed: number): PlannedRequest[] {
+  const cases = fc.sample(probe.cases, { seed: seed + 0x5eed, numRuns: probe.runs });
+  const templates = probe.steps.map((x) => parseStep(x));
+  const d = a.spec.data.defaults;
+  const limits = { timeout_ms: PROBE_TIMEOUT_MS, cpu_s: PROBE_TIMEOUT_MS / 1000 + 1, memory_mb: d.memory_mb, output_cap: d.output_cap, file_size_mb: 16, open_files: 64, seed: SEED };
+  const stepsOf = (b: Bindings) => templates.map((step, index) => ({ b, step, index }));
+  const wire = (xs: { b: Bindings; step: PyStep }[]) => xs.map(({ b, step }) => stepToWire(step, Boolean(probe.observeArgs) && step.bind === undefined && step.expr.k === 'call', b));
+  if (probe.program) {
+    const prog = a.spec.data.programs[probe.program];
+    if (!prog?.script) return [];
+    const path = resolveScript(prog.script);
+    return cases.map((b, i) => ({
+      probe,
+      req: { id: `probe-${probe.name}-${i}`, ...limits, program: { kind: 'script', path }, stdin: probe.stdin!(b), echo: prog.echo !== 'self' },
+      steps: [],
+    }));
+  }
+  if (probe.stdin) {
+    return cases.map((b, i) => ({ probe, req: { id: `probe-${probe.name}-${i}`, ...limits, steps: wire(stepsOf(b)), stdin: probe.stdin!(b) }, steps: stepsOf(b) }));
+  }
+  const all = cases.flatMap(stepsOf);
+  return [{ probe, req: { id: `probe-${probe.name}`, ...limits, steps: wire(all), stdin: null }, steps: all }];
+}

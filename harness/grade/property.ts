@@ -1,0 +1,182 @@
+// Differential property tests: inputs drawn by fast-check from the spec's generators, the student's
+// results compared with the reference's (or judged by a validator). All cases go to the student's
+// process in ONE request; only when a case fails do further requests shrink it (fast-check's replay
+// `path`), and the smallest failing input is reported as a line of Python a student can paste.
+import fc from 'fast-check';
+import { createHash } from 'node:crypto';
+import { fromWire, pyEquals, repr, type PyValue } from '../model/pyvalue.js';
+import { parseExpr, parseStep, literalValue, type PyExpr, type PyStep } from '../spec/pyexpr.js';
+import type { Comparator, Generator, TestData } from '../spec/schema.js';
+import type { RunRequest, StepObservation } from '../run/python/protocol.js';
+import { PyRandom } from '../../reference/pyrandom.js';
+import { makeContext, RecordingIO, runReference } from './reference-run.js';
+import { compareValues } from '../compare/values.js';
+import { error, fail, pass, runFailure, type Outcome } from './outcome.js';
+import { arbitraries, GeneratorParamError, type ArbContext } from './arbitraries.js';
+import { refOptions, stepToWire, type PythonTestEnv, type Running } from './python-tests.js';
+import type { Assignment } from '../assignment/load.js';
+
+export type PropertyTest = Extract<TestData, { property: unknown }>;
+type Bindings = Record<string, PyValue>;
+
+/** What went wrong on one case; null when the case passed. */
+export interface CaseFailure {
+  kind: 'failed' | 'error';
+  why: string;
+  expected?: string;
+  actual?: string;
+  traceback?: string;
+}
+
+/** Shrinking stops after this many extra runs or this long, keeping the smallest failure found so far. */
+const SHRINK_RUNS = 400;
+const SHRINK_MS = 20_000;
+
+/** A 32-bit fast-check seed from the report's seed and the test id (so two property tests draw independently). */
+export function propertySeed(seed: number | string, testId: string): number {
+  return createHash('sha256').update(`${seed}\0${testId}`).digest().readInt32BE(0);
+}
+
+/** The fast-check arbitrary for one `given:` entry. */
+export function arbitraryFor(g: Generator, a: Pick<Assignment, 'adapter' | 'words' | 'spec'>): fc.Arbitrary<PyValue> {
+  const ctx: ArbContext = { words: a.words, options: a.spec.data.options };
+  if ('int' in g) return fc.integer({ min: g.int[0], max: g.int[1] }).map((n) => ({ t: 'int', v: BigInt(n) }) as PyValue);
+  if ('choice' in g) return fc.constantFrom(...g.choice.map((c) => literalValue(parseExpr(c))!));
+  const mine = arbitraries[g.gen];
+  if (mine) return mine(g.with ?? {}, ctx);
+  const legacy = a.adapter.generators?.[g.gen];
+  if (legacy) {
+    // An adapter's PyRandom generator: reproducible, but a seed has no smaller form, so it does not shrink.
+    return fc.integer({ min: 0, max: 0x7fffffff }).noShrink().map((s) => legacy(new PyRandom(s), g.with ?? {}, { words: a.words, rng: new PyRandom(s), options: a.spec.data.options }));
+  }
+  const known = [...Object.keys(arbitraries), ...Object.keys(a.adapter.generators ?? {})];
+  throw new GeneratorParamError(`unknown generator '${g.gen}' (known: ${known.join(', ')})`);
+}
+
+export function recordArbitrary(given: Record<string, Generator>, a: Pick<Assignment, 'adapter' | 'words' | 'spec'>): fc.Arbitrary<Bindings> {
+  const parts: Record<string, fc.Arbitrary<PyValue>> = {};
+  for (const [name, g] of Object.entries(given)) parts[name] = arbitraryFor(g, a);
+  return fc.record(parts) as fc.Arbitrary<Bindings>;
+}
+
+/** The call with generated values written in, so a student can paste it into Python. */
+export function renderCall(step: PyStep, b: Bindings): string {
+  const show = (e: PyExpr): string => {
+    switch (e.k) {
+      case 'lit': return repr(e.v);
+      case 'name': return e.name in b ? repr(b[e.name]) : e.name;
+      case 'list': return `[${e.items.map(show).join(', ')}]`;
+      case 'tuple': return `(${e.items.map(show).join(', ')}${e.items.length === 1 ? ',' : ''})`;
+      case 'set': return `{${e.items.map(show).join(', ')}}`;
+      case 'dict': return `{${e.entries.map(([k, v]) => `${show(k)}: ${show(v)}`).join(', ')}}`;
+      case 'call': return `${e.callee.join('.')}(${e.args.map(show).join(', ')})`;
+    }
+  };
+  return show(step.expr);
+}
+
+/** A dict with its zero counts dropped, for "expected {'a': 0} (or {})". */
+function withoutZeros(v: PyValue): PyValue | undefined {
+  if (v.t !== 'dict' || !v.v.some(([, n]) => n.t === 'int' && n.v === 0n)) return undefined;
+  return { t: 'dict', v: v.v.filter(([, n]) => !(n.t === 'int' && n.v === 0n)) };
+}
+
+export async function runProperty(t: PropertyTest, env: PythonTestEnv, timeoutMs: number): Promise<Outcome> {
+  const a = env.a;
+  const p = t.property;
+  const seed = p.seed ?? env.seed ?? 0;
+  const fcSeed = propertySeed(seed, t.id);
+  const step = parseStep(p.call);
+  let arb: fc.Arbitrary<Bindings>;
+  try {
+    arb = recordArbitrary(p.given, a);
+  } catch (e) {
+    if (e instanceof GeneratorParamError) return error(`property ${t.id}: ${e.message} (a spec problem: tell your instructor)`);
+    throw e;
+  }
+  const prop = fc.property(arb, () => true);
+  const cases = fc.sample(prop, { seed: fcSeed, numRuns: p.runs }).map(([b]) => b);
+  const judge = caseJudge(t, env, step, seed);
+  const limitsOf = (n: number): Omit<RunRequest, 'op' | 'id' | 'steps'> => {
+    const d = a.spec.data.defaults;
+    return { timeout_ms: timeoutMs, cpu_s: Math.ceil((timeoutMs * Math.max(1, n / p.runs)) / 1000) + 1, memory_mb: d.memory_mb, output_cap: d.output_cap, file_size_mb: 16, open_files: 64, stdin: null };
+  };
+  const res = await env.session.run({ id: t.id, ...limitsOf(cases.length), steps: cases.map((b) => stepToWire(step, false, b)), seed: null });
+  if (res.status !== 'ok' || !res.obs) return runFailure(res, timeoutMs);
+  const obs = res.obs;
+  const missing = obs.steps.find((s) => s.missing)?.missing;
+  if (missing) return error(`${env.file} does not define \`${missing}\``, { call: renderCall(step, cases[0]), seed: String(seed) });
+  const first = cases.findIndex((b, i) => judge(b, obs.steps[i], obs.transcript) !== null);
+  if (first < 0) return pass({ call: `${p.runs} generated cases of ${p.call}`, seed: String(seed) });
+
+  // Shrink: replay from the failing run; each candidate is one small request to the same session.
+  let last = { b: cases[first], f: judge(cases[first], obs.steps[first], obs.transcript)! };
+  let runs = 0;
+  const t0 = performance.now();
+  const check = await fc.check(
+    fc.asyncProperty(arb, async (b) => {
+      if (runs >= SHRINK_RUNS || performance.now() - t0 > SHRINK_MS) return true; // budget spent: keep the smallest so far
+      runs++;
+      const r = await env.session.run({ id: `${t.id}#shrink${runs}`, ...limitsOf(1), steps: [stepToWire(step, false, b)], seed: null });
+      const f: CaseFailure | null = r.status !== 'ok' || !r.obs ? { kind: 'error', why: runFailure(r, timeoutMs).message } : judge(b, r.obs.steps[0], r.obs.transcript);
+      if (f) last = { b, f };
+      return f === null;
+    }),
+    { seed: fcSeed, numRuns: p.runs, path: String(first), endOnFailure: false },
+  );
+  const shrunk = check.failed && check.numShrinks > 0;
+  const call = renderCall(step, last.b);
+  const snippet = `${call}${last.f.expected !== undefined ? `  # expected ${last.f.expected}, got ${last.f.actual ?? '?'}` : ''}`;
+  const where = shrunk ? `counterexample (shrunk in ${check.numShrinks} steps from case ${first + 1} of ${cases.length})` : `case ${first + 1} of ${cases.length}`;
+  const detail = {
+    call: snippet,
+    seed: String(seed),
+    ...(last.f.expected !== undefined ? { expected: last.f.expected } : {}),
+    ...(last.f.actual !== undefined ? { actual: last.f.actual } : {}),
+    ...(last.f.traceback ? { traceback: last.f.traceback } : {}),
+  };
+  const message = `${where}: ${call}: ${last.f.why}`;
+  return last.f.kind === 'error' ? error(message, detail) : fail(message, detail);
+}
+
+/** Judges one case's observation against the reference (or the property's validator). */
+export function caseJudge(t: PropertyTest, env: PythonTestEnv, step: PyStep, seed: number | string) {
+  const a = env.a;
+  const p = t.property;
+  const validator = p.check !== 'reference' ? a.adapter.validators?.[p.check] : undefined;
+  const how = (p.compare && !(typeof p.compare === 'object' && 'validator' in p.compare) ? p.compare : 'exact') as Exclude<Comparator, { validator: string }>;
+  const base = refOptions(a, { stdin: undefined } as Running, [], seed);
+  return (b: Bindings, so: StepObservation | undefined, transcript: string): CaseFailure | null => {
+    if (!so) return { kind: 'error', why: 'the case was not run (the process stopped early)' };
+    if (so.missing) return { kind: 'error', why: `${env.file} does not define \`${so.missing}\`` };
+    if (so.input_exhausted !== undefined) return { kind: 'failed', why: `asked for input (${JSON.stringify(so.input_exhausted)}); it must not` };
+    const names = { ...a.names, ...b };
+    if (validator) {
+      if (so.error) return { kind: 'error', why: `raised ${so.error.type}: ${so.error.message}`, traceback: so.error.traceback };
+      const observed = so.value !== undefined ? fromWire(so.value) : ({ t: 'none' } as PyValue);
+      const args = step.expr.k === 'call' ? step.expr.args.map((x) => argValue(x, names)) : [];
+      const ctx = makeContext({ ...base, names }, new RecordingIO(null), new Map());
+      const v = validator({ observed, args, ctx, output: transcript.slice(so.out_start, so.out_end) });
+      return v.ok ? null : { kind: 'failed', why: v.message, actual: repr(observed) };
+    }
+    const ref = runReference([step], { ...base, names }).steps[0];
+    if (ref.raised) {
+      if (so.error) return null; // both raise: the handout asks only that it raises
+      const observed = so.value !== undefined ? fromWire(so.value) : ({ t: 'none' } as PyValue);
+      return { kind: 'failed', why: `should raise ${ref.raised.type} but returned ${repr(observed)}`, expected: `${ref.raised.type} raised`, actual: repr(observed) };
+    }
+    const expected = ref.value ?? ({ t: 'none' } as PyValue);
+    const alt = how === 'counts' ? withoutZeros(expected) : undefined;
+    const shownExpected = `${repr(expected)}${alt ? ` (or ${repr(alt)})` : ''}`;
+    if (so.error) return { kind: 'error', why: `raised ${so.error.type}: ${so.error.message}`, expected: shownExpected, actual: `${so.error.type} raised`, traceback: so.error.traceback };
+    const observed = so.value !== undefined ? fromWire(so.value) : ({ t: 'none' } as PyValue);
+    if (how === 'exact' && pyEquals(expected, observed)) return null;
+    const c = compareValues(expected, observed, how);
+    return c.ok ? null : { kind: 'failed', why: c.why, expected: shownExpected, actual: repr(observed) };
+  };
+}
+
+function argValue(x: PyExpr, names: Bindings): PyValue {
+  if (x.k === 'name') return names[x.name];
+  return literalValue(x) ?? ({ t: 'none' } as PyValue);
+}

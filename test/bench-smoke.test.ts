@@ -1,0 +1,109 @@
+// The benchmark's parts run end to end on tiny sizes (no timing assertions: figures depend on the machine).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fitLine, isLinear, median, p95 } from '../bench/stats.js';
+import { measureOverhead } from '../bench/overhead.js';
+import { generateUnittest } from '../bench/unittest-gen.js';
+import { measureSuiteScaling, spreadIds } from '../bench/suite.js';
+import { generateSubmissions, measureBatch } from '../bench/batch.js';
+import { benchChiseler, benchIsValidWord, benchMakeGuess } from '../bench/reference-speed.js';
+import { dictionaryOfLength } from '../bench/dictionaries.js';
+import { cpuUtilisation, readCpuTimes, treeRssKb } from '../bench/system.js';
+import { renderMarkdown } from '../bench/report.js';
+import { loadAssignment } from '../harness/assignment/load.js';
+import '../reference/register.js';
+
+describe('bench statistics', () => {
+  it('medians, p95 and line fits', () => {
+    expect(median([5, 1, 3])).toBe(3);
+    expect(p95(Array.from({ length: 101 }, (_, i) => i))).toBe(95);
+    const f = fitLine([1, 2, 3, 4], [12, 22, 32, 42]);
+    expect(f.slope).toBeCloseTo(10);
+    expect(f.intercept).toBeCloseTo(2);
+    expect(isLinear(f, 4)).toBe(true);
+    expect(isLinear(fitLine([1, 2, 3, 4], [1, 16, 2, 40]), 4)).toBe(false);
+    expect(spreadIds(['a', 'b', 'c', 'd'], 2)).toEqual(['a', 'c']);
+  });
+
+  it('reads the machine: per-core CPU and the RSS of this process tree', () => {
+    const a = readCpuTimes();
+    const b = readCpuTimes();
+    expect(cpuUtilisation(a, b).length).toBe(a.cores.length);
+    expect(treeRssKb(process.pid)).toBeGreaterThan(10_000);
+  });
+});
+
+describe('bench measures on tiny sizes', () => {
+  it('1: per-test overhead through the session and through fresh processes', async () => {
+    const o = await measureOverhead(3);
+    expect(o.call.session.runs).toBe(3);
+    expect(o.transcript.process.medianMs).toBeGreaterThan(0);
+    expect(o.call.ratio).toBeGreaterThan(0);
+  });
+
+  it('2: the generated ps3-mit unittest file passes on an accepted submission and fails on a wrong one', () => {
+    const a = loadAssignment('ps3-mit');
+    const gen = generateUnittest(a);
+    expect(gen.cases).toBeGreaterThan(40);
+    const run = (sub: string) => {
+      const dir = mkdtempSync(join(tmpdir(), 'bench-smoke-ut-'));
+      try {
+        copyFileSync(join(sub, 'ps3.py'), join(dir, 'ps3.py'));
+        copyFileSync(a.wordsFile!, join(dir, 'words.txt'));
+        writeFileSync(join(dir, 'test_ps3.py'), gen.source);
+        execFileSync('python3', ['-m', 'unittest', '-q', 'test_ps3'], { cwd: dir, stdio: 'pipe' });
+        return true;
+      } catch {
+        return false;
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    };
+    expect(run(join(a.fixturesDir, 'submissions', 'accepted', 'skeleton-del-keys'))).toBe(true);
+    expect(run(join(a.fixturesDir, 'submissions', 'wrong_answer', 'score-floor-zero'))).toBe(false);
+  });
+
+  it('5: suite time against the number of tests', async () => {
+    const s = await measureSuiteScaling('chiseler', [1, 2], 1);
+    expect(s.points.map((p) => p.tests)).toEqual([1, 2]);
+  });
+
+  it('3: generated submissions and a small `gradekit grade` batch', async () => {
+    const a = loadAssignment('ps3-ocw');
+    const dir = mkdtempSync(join(tmpdir(), 'bench-smoke-subs-'));
+    try {
+      const n = generateSubmissions(a.fixturesDir, 'ps3.py', 6, dir);
+      expect(n).toEqual({ copies: 3, mutants: 3 });
+      expect(readdirSync(dir)).toHaveLength(6);
+      const srcs = readdirSync(dir).map((d) => readFileSync(join(dir, d, 'ps3.py'), 'utf8'));
+      expect(new Set(srcs).size).toBe(6);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const c = loadAssignment('chiseler');
+    const b = await measureBatch('chiseler', c.fixturesDir, 'chiseler.py', 2);
+    expect(b.submissions).toBe(2);
+    expect(b.peakRssMb).toBeGreaterThan(0);
+  });
+
+  it('4: reference speed on small inputs', () => {
+    expect(new Set(dictionaryOfLength(500, 6)).size).toBe(500);
+    expect(dictionaryOfLength(500, 6).every((w) => w.length === 6)).toBe(true);
+    expect(benchMakeGuess(2_000, 2).runs).toBe(2);
+    expect(benchChiseler(50, 1).note).toMatch(/digits/);
+    expect(benchIsValidWord(3)).toHaveLength(2);
+  });
+
+  it('renders a markdown report', () => {
+    const md = renderMarkdown({
+      startedAt: 'now', mode: 'custom', machine: { cpus: 2, model: 'x', memGb: 1, node: 'v20', loadAtStart: [1, 1, 1] }, errors: [{ section: 's', message: 'm' }], totalMs: 1,
+      reference: { figures: [{ name: 'make_guess (all words active, 8 letters)', size: 120_000, medianMs: 12, p95Ms: 15, runs: 3, load: [1, 1, 1] }], skipped: [] },
+    });
+    expect(md).toContain('| make_guess (all words active, 8 letters) | 120,000 | 12.00 |');
+    expect(md).toContain('✅ met');
+    expect(md).toContain('- s: m');
+  });
+});

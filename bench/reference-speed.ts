@@ -16,6 +16,8 @@ export interface RefFigure {
   size: number;
   medianMs: number;
   p95Ms: number;
+  /** Median CPU time of this process per run: less sensitive than wall time to other load on the machine. */
+  cpuMs: number;
   runs: number;
   note?: string;
   load: [number, number, number];
@@ -27,18 +29,27 @@ export interface ReferenceSizes {
   runs: number;
 }
 
-function figure(name: string, size: number, xs: number[], note?: string): RefFigure {
-  return { name, size, medianMs: round2(median(xs)), p95Ms: round2(p95(xs)), runs: xs.length, ...(note ? { note } : {}), load: loadAverage() };
+/** Wall and CPU time of one synchronous run. */
+function timed(fn: () => unknown): { ms: number; cpu: number } {
+  const c0 = process.cpuUsage();
+  const ms = timeSync(fn);
+  const c = process.cpuUsage(c0);
+  return { ms, cpu: (c.user + c.system) / 1000 };
+}
+
+function figure(name: string, size: number, xs: { ms: number; cpu: number }[], note?: string): RefFigure {
+  const wall = xs.map((x) => x.ms);
+  return { name, size, medianMs: round2(median(wall)), p95Ms: round2(p95(wall)), cpuMs: round2(median(xs.map((x) => x.cpu))), runs: xs.length, ...(note ? { note } : {}), load: loadAverage() };
 }
 
 /** make_guess (partition + hardest-first choice) with every word of the dictionary active: the first, costliest guess. */
 export function benchMakeGuess(size: number, runs: number): RefFigure {
   const words = dictionaryOfLength(size, 8);
   const h = new Hangman313E(words, false);
-  const xs: number[] = [];
+  const xs: { ms: number; cpu: number }[] = [];
   for (let i = 0; i < runs + 2; i++) {
     h.prep_for_round(8, 10, 'HARD');
-    const ms = timeSync(() => h.make_guess('e'));
+    const ms = timed(() => h.make_guess('e'));
     if (i >= 2) xs.push(ms); // two warm-up rounds let the JIT compile partition()
   }
   const real = Math.min(size, englishWords().filter((w) => w.length === 8).length);
@@ -51,9 +62,9 @@ export function benchChiseler(size: number, runs: number): RefFigure {
   const pool = mixedDictionary(20_000);
   const words = Array.from({ length: size }, () => rng.choice(pool));
   let count = 0n;
-  const xs: number[] = [];
+  const xs: { ms: number; cpu: number }[] = [];
   for (let i = 0; i < runs + 1; i++) {
-    const ms = timeSync(() => (count = numWinningStrategies(words)));
+    const ms = timed(() => (count = numWinningStrategies(words)));
     if (i >= 1) xs.push(ms);
   }
   return figure('chiseler num_winning_strategies', size, xs, `count has ${count.toString().length} digits`);
@@ -65,12 +76,12 @@ export function benchIsValidWord(runs: number): RefFigure[] {
   const v = VARIANTS.ocw;
   const hand = new Map([['c', 1], ['o', 1], ['w', 1], ['s', 1], ['*', 1], ['h', 1], ['e', 1]]);
   const copy = words.slice(); // a fresh array: the index is cached per array, so this build is cold
-  const build = timeSync(() => isValidWord('c*ws', hand, copy, v));
+  const build = timed(() => isValidWord('c*ws', hand, copy, v));
   const queries = ['c*ws', 'h*w', 'sh*e', 'ch*w', 'c*w', 'w*', 'sc*w', 'h*es'];
-  const xs: number[] = [];
+  const xs: { ms: number; cpu: number }[] = [];
   for (let i = 0; i < runs; i++) {
     const q = queries[i % queries.length];
-    xs.push(timeSync(() => isValidWord(q, hand, copy, v)));
+    xs.push(timed(() => isValidWord(q, hand, copy, v)));
   }
   return [
     figure('is_valid_word wildcard: first call (builds the index)', words.length, [build]),
@@ -90,10 +101,11 @@ export function benchGolden(runs: number): { figures: RefFigure[]; skipped: stri
       skipped.push(`${id}: ${(e as Error).message.split('\n')[0]}`);
       continue;
     }
-    let n = 0;
-    const xs: number[] = [];
-    for (let i = 0; i < runs; i++) xs.push(timeSync(() => (n = syncGolden(a, false).fresh.length)));
-    figures.push(figure(`golden regeneration: ${id}`, n, xs, `${n} golden transcript(s) up to date`));
+    const xs: { ms: number; cpu: number }[] = [];
+    let st = { fresh: [] as string[], stale: [] as string[], missing: [] as string[] };
+    for (let i = 0; i < runs; i++) xs.push(timed(() => (st = syncGolden(a, false))));
+    const n = st.fresh.length + st.stale.length + st.missing.length;
+    figures.push(figure(`golden regeneration: ${id}`, n, xs, `${n} golden transcript(s): ${st.fresh.length} up to date, ${st.stale.length} stale, ${st.missing.length} missing`));
   }
   return { figures, skipped };
 }

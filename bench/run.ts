@@ -62,7 +62,8 @@ export function batchTarget(): { id: string; fixturesDir: string; file: string; 
   throw new Error('neither the ps3-ocw nor the chiseler spec loads');
 }
 
-export async function runBench(sizes: BenchSizes, mode: BenchResults['mode'], log: (line: string) => void = () => {}): Promise<BenchResults> {
+/** Runs the measures of issue 9 (`sections`: which of 1–5; all by default). */
+export async function runBench(sizes: BenchSizes, mode: BenchResults['mode'], log: (line: string) => void = () => {}, sections: readonly number[] = [1, 2, 3, 4, 5]): Promise<BenchResults> {
   const t0 = performance.now();
   const res: BenchResults = {
     startedAt: new Date().toISOString(),
@@ -72,6 +73,7 @@ export async function runBench(sizes: BenchSizes, mode: BenchResults['mode'], lo
     totalMs: 0,
   };
   const section = async (name: string, fn: () => Promise<void> | void) => {
+    if (!name.split(' ')[0].split('+').some((n) => sections.includes(Number(n)))) return;
     log(`bench: ${name} …`);
     const s0 = performance.now();
     try {

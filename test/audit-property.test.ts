@@ -1,10 +1,16 @@
 // Differential property tests (harness/grade/property.ts): a wrong function gets a shrunk counterexample
 // of a few letters as a line of Python; a correct one passes; the seed replays the same cases.
 import { afterAll, describe, expect, it } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
 import '../reference/register.js';
-import { loadAssignment } from '../harness/assignment/load.js';
+import { listAssignments, loadAssignment } from '../harness/assignment/load.js';
+import { fixtureSubmissions } from '../harness/fixtures.js';
 import { openSession, type OpenSession } from '../harness/audit/session.js';
-import { runProperty, type PropertyTest } from '../harness/grade/property.js';
+import { propertyCalls, runProperty, type PropertyTest } from '../harness/grade/property.js';
+import { submissionSeed } from '../harness/grade/seed.js';
+import { gradeSubmission } from '../harness/grade/submission.js';
 
 const chiseler = loadAssignment('chiseler');
 const ps3 = loadAssignment('ps3-mit');
@@ -71,4 +77,70 @@ describe('property tests with shrinking', () => {
     expect(o.status).toBe('error');
     expect(o.message).toMatch(/unknown generator 'no-such-thing' \(known: .*word-list/);
   });
+});
+
+describe('per-submission seeds', () => {
+  const t = { id: 'hidden-prop', property: { call: 'num_winning_strategies(L)', given: { L: longLists }, runs: 10, check: 'reference' } } as PropertyTest;
+  const [x, y] = ['fixtures/chiseler/submissions/accepted/first-word-first', 'fixtures/chiseler/submissions/accepted/last-word-first'];
+
+  it('gives each submission its own reproducible seed, printed in the report', async () => {
+    const sx = submissionSeed(chiseler, x);
+    expect(submissionSeed(chiseler, x)).toBe(sx);
+    expect(submissionSeed(chiseler, y)).not.toBe(sx);
+    const r = await gradeSubmission(chiseler, x, { seed: 'per-submission', only: ['count-one-word'] });
+    expect(r.seed).toBe(String(sx));
+  });
+
+  it('draws different hidden inputs per seed and the same ones again for the same seed', () => {
+    const sx = submissionSeed(chiseler, x);
+    const sy = submissionSeed(chiseler, y);
+    expect(propertyCalls(t, chiseler, sx)).toEqual(propertyCalls(t, chiseler, sx));
+    expect(propertyCalls(t, chiseler, sx)).not.toEqual(propertyCalls(t, chiseler, sy));
+    // A seed pinned in the spec wins: every student gets those cases.
+    const pinned = { ...t, property: { ...t.property, seed: 5 } } as PropertyTest;
+    expect(propertyCalls(pinned, chiseler, sx)).toEqual(propertyCalls(pinned, chiseler, sy));
+  });
+});
+
+describe("the specs' own property tests", () => {
+  // property.ts replaces the first, non-shrinking runner: every shipped property test must still pass
+  // every accepted fixture with it.
+  const cases = listAssignments()
+    .map((id) => loadAssignment(id))
+    .filter((a) => a.spec.data.language === 'python')
+    .flatMap((a) => {
+      const props = a.spec.data.tests.filter((t): t is PropertyTest => 'property' in t);
+      return fixtureSubmissions(a.fixturesDir, a.id).filter((s) => s.verdict === 'accepted' && props.length).map((s) => [`${a.id}/${s.name}`, a, s.path, props] as const);
+    });
+  it.skipIf(!cases.length).each(cases)('%s passes them all', async (_, a, path, props) => {
+    const s = await openSession(a, path);
+    open.push(s);
+    for (const t of props) {
+      const o = await runProperty(t, { a, session: s.session, file: s.file }, t.timeout ?? a.spec.data.defaults.timeout);
+      expect(o.status, `${t.id}: ${o.message}`).toBe('passed');
+    }
+  }, 60_000);
+});
+
+describe("the specs' property tests on wrong fixtures", () => {
+  // Each wrong fixture fails exactly the property tests its expect.yaml names, with property.ts too.
+  const cases = listAssignments()
+    .map((id) => loadAssignment(id))
+    .filter((a) => a.spec.data.language === 'python')
+    .flatMap((a) => {
+      const props = a.spec.data.tests.filter((t): t is PropertyTest => 'property' in t);
+      return fixtureSubmissions(a.fixturesDir, a.id)
+        .filter((s) => s.verdict !== 'accepted' && props.length && existsSync(join(s.path, 'expect.yaml')))
+        .map((s) => [`${a.id}/${s.verdict}/${s.name}`, a, s.path, props] as const);
+    });
+  it.skipIf(!cases.length).each(cases)('%s', async (_, a, path, props) => {
+    const fails = new Set((parse(readFileSync(join(path, 'expect.yaml'), 'utf8')) as { fails?: string[] }).fails ?? []);
+    const s = await openSession(a, path);
+    open.push(s);
+    if (!s.imported.ok) return; // an import failure fails every test, whichever runner
+    for (const t of props) {
+      const o = await runProperty(t, { a, session: s.session, file: s.file }, t.timeout ?? a.spec.data.defaults.timeout);
+      expect(o.status === 'passed', `${t.id}: ${o.message}`).toBe(!fails.has(t.id));
+    }
+  }, 60_000);
 });

@@ -100,9 +100,9 @@ describe('bench measures on tiny sizes', () => {
   it('renders a markdown report', () => {
     const md = renderMarkdown({
       startedAt: 'now', mode: 'custom', machine: { cpus: 2, model: 'x', memGb: 1, node: 'v20', loadAtStart: [1, 1, 1] }, errors: [{ section: 's', message: 'm' }], totalMs: 1,
-      reference: { figures: [{ name: 'make_guess (all words active, 8 letters)', size: 120_000, medianMs: 12, p95Ms: 15, runs: 3, load: [1, 1, 1] }], skipped: [] },
+      reference: { figures: [{ name: 'make_guess (all words active, 8 letters)', size: 120_000, medianMs: 12, p95Ms: 15, cpuMs: 11, runs: 3, load: [1, 1, 1] }], skipped: [] },
     });
-    expect(md).toContain('| make_guess (all words active, 8 letters) | 120,000 | 12.00 |');
+    expect(md).toContain('| make_guess (all words active, 8 letters) | 120,000 | 12.00 | 15.00 | 11.00 |');
     expect(md).toContain('✅ met');
     expect(md).toContain('- s: m');
   });

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { loadSpecFile, SpecError, SpecErrors, type LoadedSpec } from '../spec/load.js';
-import { parseStep, namesIn, PyParseError, type PyStep } from '../spec/pyexpr.js';
+import { parseStep, parseExpr, literalValue, namesIn, PyParseError, type PyStep } from '../spec/pyexpr.js';
 import type { ReferenceAdapter } from '../model/reference.js';
 import type { PyValue } from '../model/pyvalue.js';
 import { PyRandom } from '../../reference/pyrandom.js';
@@ -111,6 +111,26 @@ export function loadAssignment(idOrPath: string, opts: AssignmentOptions = {}): 
       if (v && !adapter.validators?.[v]) {
         const g = closest(v, Object.keys(adapter.validators ?? {}));
         errors.push(spec.error(['tests', i], `unknown validator '${v}'`, g ? `did you mean '${g}'?` : `known: ${Object.keys(adapter.validators ?? {}).join(', ') || '(none)'}`));
+      }
+    }
+    const patches = 'patch' in t && t.patch ? Object.values(t.patch) : [];
+    if (patches.some((p) => 'python' in p) && !('expect' in t && t.expect !== undefined)) {
+      errors.push(spec.error(['tests', i, 'patch'], 'a python: patch has no reference equivalent, so the reference cannot compute the expected value', 'give the test an expect: value (its transcript is then not checked)'));
+    }
+    for (const [k, st] of ('steps' in t ? t.steps : []).entries()) {
+      if (typeof st === 'object' && st.expect !== undefined) {
+        try {
+          if (!literalValue(parseExpr(st.expect))) errors.push(spec.error(['tests', i, 'steps', k, 'expect'], 'expect: must be a Python literal'));
+        } catch (e) {
+          errors.push(spec.error(['tests', i, 'steps', k, 'expect'], `cannot read this Python: ${(e as Error).message}`));
+        }
+      }
+    }
+    if ('expect' in t && t.expect !== undefined) {
+      try {
+        if (!literalValue(parseExpr(t.expect))) errors.push(spec.error(['tests', i, 'expect'], 'expect: must be a Python literal (no names or calls)'));
+      } catch (e) {
+        errors.push(spec.error(['tests', i, 'expect'], `cannot read this Python: ${(e as Error).message}`));
       }
     }
     if ('run' in t && t.run !== 'main' && !d.programs[t.run]) errors.push(spec.error(['tests', i, 'run'], `unknown program '${t.run}'`, `define it under programs: or use 'main'`));

@@ -6,8 +6,13 @@ import type { TestDetail } from '../model/report.js';
 
 const HAND_LINE = /^(?:\S )*\S ?$/;
 
+const LABELLED_HAND = /^(.*:\s+)((?:\S )+\S ?)$/;
+
 function sortHandLine(line: string): string {
-  // "a j e f ! r x d " and "j a e ! f d r x " are the same hand printed from different dict orders.
+  // "a j e f ! r x d " and "j a e ! f d r x " are the same hand printed from different dict orders,
+  // also after a label such as "Current hand: ".
+  const labelled = LABELLED_HAND.exec(line);
+  if (labelled && !HAND_LINE.test(line)) return labelled[1] + sortHandLine(labelled[2]);
   if (!HAND_LINE.test(line) || line.trim().length < 3) return line;
   const letters = line.trim().split(' ');
   return letters.sort().join(' ') + (line.endsWith(' ') ? ' ' : '');
@@ -59,7 +64,10 @@ export function compareText(expected: string, actual: string, normalisers: reado
   const el = e.split('\n'), al = a.split('\n');
   let i = 0;
   while (i < el.length && i < al.length && el[i] === al[i]) i++;
-  const eLine = el[i] ?? '', aLine = al[i] ?? '';
+  // Show the student's own line (not the lower-cased, masked, sorted one) when normalising kept lines in place.
+  const rawE = expected.replace(/\r\n?/g, '\n').split('\n'), rawA = actual.replace(/\r\n?/g, '\n').split('\n');
+  const linesKept = rawE.length === el.length && rawA.length === al.length;
+  const eLine = (linesKept ? rawE[i] : el[i]) ?? '', aLine = (linesKept ? rawA[i] : al[i]) ?? '';
   let col = 0;
   while (col < eLine.length && col < aLine.length && eLine[col] === aLine[col]) col++;
   const shownE = i < el.length ? visibleWhitespace(eLine) + (i < el.length - 1 ? '⏎' : '') : '<end of output>';

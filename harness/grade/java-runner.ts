@@ -1,11 +1,11 @@
 // The Java plug-in: compile once (errors reported once, with file:line), then play each game test
 // in lockstep and let the oracle judge every step.
-import { rmSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { cpSync, rmSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { LanguageRunner } from './submission.js';
 import type { Outcome } from './outcome.js';
 import { compileJava } from '../run/java/compile.js';
-import { prepareJavaRun } from '../run/java/run.js';
+import { javaCommand, prepareJavaRun } from '../run/java/run.js';
 import { runGameTest, type GameParams } from '../interactive/game-test.js';
 import { DEFAULT_PROFILE, mergeProfile } from '../interactive/profile.js';
 import { registerRunner } from './runners.js';
@@ -44,8 +44,11 @@ export const javaRunner: LanguageRunner = async (a, submission, tests, opts) => 
         inject: g.inject?.map((x) => ({ beforeGuess: x.before_guess, input: x.input })),
       };
       const run = prepareJavaRun({ classDir: c.classDir, mainClass: c.mainClass, words: a.words, submissionDir: dir, maxHeap: `${a.spec.data.defaults.memory_mb}m` });
+      // The sandbox shows the program only its working directory: the classes go inside it.
+      cpSync(c.classDir, join(run.cwd, '.classes'), { recursive: true });
+      const command = javaCommand({ classDir: '.classes', mainClass: c.mainClass, maxHeap: `${a.spec.data.defaults.memory_mb}m` });
       try {
-        const r = await runGameTest(params, { command: opts.wrap ? opts.wrap(run.command) : run.command, cwd: run.cwd, words: a.words, profile, timeoutMs: t.timeout ?? a.spec.data.defaults.timeout });
+        const r = await runGameTest(params, { command: opts.wrap ? opts.wrap(command) : command, cwd: run.cwd, words: a.words, profile, timeoutMs: t.timeout ?? a.spec.data.defaults.timeout });
         const detail = { transcript: r.transcript, ...(r.stderr ? { traceback: r.stderr.slice(-4000) } : {}) };
         outcomes.set(t.id, { status: r.status, message: r.message, detail, ms: performance.now() - t0 });
       } finally {

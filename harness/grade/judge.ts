@@ -7,7 +7,7 @@ import type { Observation, StepObservation } from '../run/python/protocol.js';
 import type { Comparator, Normaliser } from '../spec/schema.js';
 import type { PyStep } from '../spec/pyexpr.js';
 import { compareValues } from '../compare/values.js';
-import { compareText } from '../compare/text.js';
+import { compareText, normalise } from '../compare/text.js';
 import type { RefRunResult, RefStepResult } from './reference-run.js';
 import { error, fail, pass, type Outcome } from './outcome.js';
 
@@ -18,6 +18,9 @@ export interface JudgeInput {
   compare: Comparator;
   /** Literal expected value for the last step, overriding the reference. */
   expect?: PyValue;
+  /** Per-step overrides from `steps: [{do, compare, expect}]`. */
+  stepCompare?: (Comparator | undefined)[];
+  stepExpect?: (PyValue | undefined)[];
   expectedTranscript?: string;
   normalisers: Normaliser[];
   checkInputs: boolean;
@@ -46,7 +49,7 @@ export function judge(j: JudgeInput): Outcome {
     const label = step ? `${step.source}` : 'the program';
     if (!so) return error(`no result for step ${i + 1} (${label})`, base);
     if (so.skipped) break;
-    const o = judgeStep(j, so, rs, step, label, i === stepCount - 1, base);
+    const o = judgeStep(j, so, rs, step, label, i === stepCount - 1, base, i);
     if (o) return o;
   }
 
@@ -75,8 +78,9 @@ export function judge(j: JudgeInput): Outcome {
   if (j.stdinGiven && j.checkInputs) {
     if (obs.unread > ref.unread) {
       const used = obs.inputs.length;
+      const where = promptDivergence(j);
       return fail(
-        `left ${obs.unread - ref.unread} scripted input line(s) unread: it read ${used} line(s) where ${used + obs.unread - ref.unread} were expected; it asked fewer questions than the handout's program`,
+        `left ${obs.unread - ref.unread} scripted input line(s) unread: it read ${used} line(s) where ${used + obs.unread - ref.unread} were expected${where ? `; ${where}` : "; it asked fewer questions than the handout's program"}`,
         { ...base, hint: 'compare your prompts with the handout: a question is missing or the loop ends too early' },
       );
     }
@@ -104,13 +108,31 @@ function containsTruncated(v: PyValue): boolean {
   return false;
 }
 
+/** The first input answered at a different question than in the reference run, said in plain words. */
+function promptDivergence(j: JudgeInput): string | undefined {
+  const norm = (p: string) => normalise(p, j.normalisers).trim();
+  const mine = j.obs.inputs, theirs = j.ref.inputs;
+  for (let i = 0; i < Math.max(mine.length, theirs.length); i++) {
+    const a = mine[i], b = theirs[i];
+    if (!a || !b) {
+      if (a && !b) return `input ${i + 1} (${JSON.stringify(a.line)}) answered ${JSON.stringify(a.prompt.trim())}, a question the handout's program never asks at that point`;
+      return undefined;
+    }
+    if (norm(a.prompt) !== norm(b.prompt)) {
+      return `input ${i + 1} (${JSON.stringify(a.line)}) answered ${JSON.stringify(a.prompt.trim())} where the handout's program asks ${JSON.stringify(b.prompt.trim())}`;
+    }
+  }
+  return undefined;
+}
+
 const short = (s: string) => (s.length > 300 ? s.slice(0, 300) + ' …' : s);
 
-function judgeStep(j: JudgeInput, so: StepObservation, rs: RefStepResult | undefined, step: PyStep | undefined, label: string, last: boolean, base: TestDetail): Outcome | undefined {
+function judgeStep(j: JudgeInput, so: StepObservation, rs: RefStepResult | undefined, step: PyStep | undefined, label: string, last: boolean, base: TestDetail, index: number): Outcome | undefined {
   if (so.missing) return error(`${j.file} does not define \`${so.missing}\` (needed by ${label})`, { ...base, hint: `check the spelling of ${so.missing} against the handout` });
   if (so.input_exhausted !== undefined && rs?.inputExhausted === undefined) {
     const n = j.obs.inputs.length;
-    return fail(`asked for more input than the test gives: after all ${n} scripted line(s) were used it asked ${JSON.stringify(so.input_exhausted)}`, {
+    const where = promptDivergence(j);
+    return fail(`asked for more input than the test gives: ${where ?? `after all ${n} scripted line(s) were used it asked ${JSON.stringify(so.input_exhausted)}`}`, {
       ...base,
       hint: 'an extra question or a loop that does not stop: compare your prompts with the handout',
     });
@@ -141,14 +163,15 @@ function judgeStep(j: JudgeInput, so: StepObservation, rs: RefStepResult | undef
   if (containsTruncated(observed)) {
     return fail(`${label} returned a value too large to report (more than 2,000,000 items or nested over 60 levels deep)`, base);
   }
-  const expected = last && j.expect !== undefined ? j.expect : rs?.value;
+  const expected = j.stepExpect?.[index] ?? (last && j.expect !== undefined ? j.expect : rs?.value);
   const output = j.obs.transcript.slice(so.out_start, so.out_end);
   if (j.validator && last) {
     const args = rs?.args ?? [];
     const v = j.validator({ observed, expected, args, ctx: j.validatorCtx(), output });
     if (!v.ok) return fail(`${label}: ${v.message}`, { ...base, actual: repr(observed), ...(expected ? { expected: repr(expected) } : {}) });
   } else if (expected !== undefined) {
-    const cmp = typeof j.compare === 'object' && 'validator' in j.compare ? 'exact' : j.compare;
+    const how = j.stepCompare?.[index] ?? j.compare;
+    const cmp = typeof how === 'object' && 'validator' in how ? 'exact' : how;
     const r = compareValues(expected, observed, cmp);
     if (!r.ok) return fail(`${label}: ${r.why}`, { ...base, expected: repr(expected), actual: repr(observed) });
   }

@@ -47,7 +47,7 @@ export function arbitraryFor(g: Generator, a: Pick<Assignment, 'adapter' | 'word
   const legacy = a.adapter.generators?.[g.gen];
   if (legacy) {
     // An adapter's PyRandom generator: reproducible, but a seed has no smaller form, so it does not shrink.
-    return fc.integer({ min: 0, max: 0x7fffffff }).noShrink().map((s) => legacy(new PyRandom(s), g.with ?? {}, { words: a.words, rng: new PyRandom(s), options: a.spec.data.options }));
+    return fc.noShrink(fc.integer({ min: 0, max: 0x7fffffff })).map((s: number) => legacy(new PyRandom(s), g.with ?? {}, { words: a.words, rng: new PyRandom(s), options: a.spec.data.options }));
   }
   const known = [...Object.keys(arbitraries), ...Object.keys(a.adapter.generators ?? {})];
   throw new GeneratorParamError(`unknown generator '${g.gen}' (known: ${known.join(', ')})`);
@@ -81,6 +81,17 @@ function withoutZeros(v: PyValue): PyValue | undefined {
   return { t: 'dict', v: v.v.filter(([, n]) => !(n.t === 'int' && n.v === 0n)) };
 }
 
+/** The cases a property test runs, exactly as fast-check's own run i would draw them (so `path` replays run i). */
+export function sampleCases(arb: fc.Arbitrary<Bindings>, fcSeed: number, runs: number): Bindings[] {
+  return (fc.sample(fc.property(arb, () => true), { seed: fcSeed, numRuns: runs }) as [Bindings][]).map(([b]) => b);
+}
+
+/** The calls a property test makes under a seed, rendered as Python (what a student with that seed is tested on). */
+export function propertyCalls(t: PropertyTest, a: Pick<Assignment, 'adapter' | 'words' | 'spec'>, seed: number | string): string[] {
+  const step = parseStep(t.property.call);
+  return sampleCases(recordArbitrary(t.property.given, a), propertySeed(t.property.seed ?? seed, t.id), t.property.runs).map((b) => renderCall(step, b));
+}
+
 export async function runProperty(t: PropertyTest, env: PythonTestEnv, timeoutMs: number): Promise<Outcome> {
   const a = env.a;
   const p = t.property;
@@ -94,14 +105,13 @@ export async function runProperty(t: PropertyTest, env: PythonTestEnv, timeoutMs
     if (e instanceof GeneratorParamError) return error(`property ${t.id}: ${e.message} (a spec problem: tell your instructor)`);
     throw e;
   }
-  const prop = fc.property(arb, () => true);
-  const cases = fc.sample(prop, { seed: fcSeed, numRuns: p.runs }).map(([b]) => b);
+  const cases = sampleCases(arb, fcSeed, p.runs);
   const judge = caseJudge(t, env, step, seed);
   const limitsOf = (n: number): Omit<RunRequest, 'op' | 'id' | 'steps'> => {
     const d = a.spec.data.defaults;
     return { timeout_ms: timeoutMs, cpu_s: Math.ceil((timeoutMs * Math.max(1, n / p.runs)) / 1000) + 1, memory_mb: d.memory_mb, output_cap: d.output_cap, file_size_mb: 16, open_files: 64, stdin: null };
   };
-  const res = await env.session.run({ id: t.id, ...limitsOf(cases.length), steps: cases.map((b) => stepToWire(step, false, b)), seed: null });
+  const res = await env.session.run({ id: t.id, ...limitsOf(cases.length), steps: cases.map((b) => stepToWire(step, false, b)), seed });
   if (res.status !== 'ok' || !res.obs) return runFailure(res, timeoutMs);
   const obs = res.obs;
   const missing = obs.steps.find((s) => s.missing)?.missing;
@@ -117,7 +127,7 @@ export async function runProperty(t: PropertyTest, env: PythonTestEnv, timeoutMs
     fc.asyncProperty(arb, async (b) => {
       if (runs >= SHRINK_RUNS || performance.now() - t0 > SHRINK_MS) return true; // budget spent: keep the smallest so far
       runs++;
-      const r = await env.session.run({ id: `${t.id}#shrink${runs}`, ...limitsOf(1), steps: [stepToWire(step, false, b)], seed: null });
+      const r = await env.session.run({ id: `${t.id}#shrink${runs}`, ...limitsOf(1), steps: [stepToWire(step, false, b)], seed });
       const f: CaseFailure | null = r.status !== 'ok' || !r.obs ? { kind: 'error', why: runFailure(r, timeoutMs).message } : judge(b, r.obs.steps[0], r.obs.transcript);
       if (f) last = { b, f };
       return f === null;

@@ -170,7 +170,7 @@ export function runReference(steps: PyStep[] | { program: string }, o: RefRunOpt
         }
         else {
           const args = e.args.map((a) => evalExpr(a, env, ctx, o));
-          r.args = args.map((a) => structuredClone(a)); // before the call: validators and mutation checks need them even if it raises
+          r.args = args; // set before the call: validators need them even when it raises (reference code never mutates)
           const v = callRef(e.callee, args, env, ctx, o);
           if (step.bind) env.set(step.bind, v);
           if (!isObject(v)) r.value = v;

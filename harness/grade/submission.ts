@@ -170,7 +170,8 @@ async function gradePython(
 function importMessage(type: string, message: string, where: string): string {
   switch (type) {
     case 'SyntaxError': case 'IndentationError': case 'TabError':
-      return `${type}${where}: ${message}; the file cannot run at all (Python 2 code, or mixed tabs and spaces?)`;
+      // Python's message repeats the place, "(ps3.py, line 249)": we already said where.
+      return `${type}${where}: ${message.replace(/\s*\([^()]*, line \d+\)$/, '')}; the file cannot run at all (Python 2 code, or mixed tabs and spaces?)`;
     case 'InputAtImport':
       return `${message}${where}: put the code that starts the game under if __name__ == '__main__':`;
     case 'FileNotFoundError':

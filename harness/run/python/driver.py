@@ -206,6 +206,11 @@ class ScriptedInput:
     def readline(self, size=-1):
         line = self._next(self.out.tail_line())
         if line is None:
+            # Real EOF returns "", but a program that keeps asking after it is looping on input it
+            # will never get: after a few tries, stop it with the same verdict input() gives.
+            self.eof_reads = getattr(self, "eof_reads", 0) + 1
+            if self.eof_reads > 20:
+                raise GradekitInputExhausted()
             return ""
         return line + "\n"
 

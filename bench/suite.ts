@@ -44,9 +44,10 @@ export function acceptedFixture(a: Assignment): string | undefined {
 
 const python = (): string => process.env.GRADEKIT_PYTHON ?? 'python3';
 
-function timeCommand(argv: string[], cwd: string): { ms: number; status: number | null; stdout: string; stderr: string } {
+/** Runs a command to completion (stdin empty: a program waiting for input sees end of file), killed after `timeoutMs`. */
+function timeCommand(argv: string[], cwd: string, timeoutMs = 300_000): { ms: number; status: number | null; stdout: string; stderr: string } {
   const t0 = performance.now();
-  const r = spawnSync(argv[0], argv.slice(1), { cwd, encoding: 'utf8', maxBuffer: 64 << 20 });
+  const r = spawnSync(argv[0], argv.slice(1), { cwd, encoding: 'utf8', maxBuffer: 64 << 20, input: '', timeout: timeoutMs, killSignal: 'SIGKILL' });
   return { ms: performance.now() - t0, status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -91,7 +92,8 @@ export function measureSuites(runs: number, withUnittest: readonly string[] = ['
         if (ut) rmSync(ut.dir, { recursive: true, force: true });
         ut = unittestDir(a, s);
         sub = s;
-        if (timeCommand([python(), '-m', 'unittest', '-q', `test_${ut.gen.module}`], ut.dir).status === 0) break;
+        // A submission that reads sys.stdin directly loops at end of file under a plain input() mock: 30 s is plenty.
+        if (timeCommand([python(), '-m', 'unittest', '-q', `test_${ut.gen.module}`], ut.dir, 30_000).status === 0) break;
       }
     }
     const walls: number[] = [], gradings: number[] = [], uts: number[] = [];

@@ -1,6 +1,8 @@
 // gradekit command line. Exit codes: 0 all tests passed, 1 some failed, 2 usage or spec error.
 import { Command, CommanderError, Option } from 'commander';
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { fixFirst } from '../harness/report/fix-first.js';
+import { findAssignmentFor } from '../harness/export/selfcheck.js';
 import { join } from 'node:path';
 import type { Report } from '../harness/model/report.js';
 import { toGradescope } from '../harness/report/gradescope.js';
@@ -69,8 +71,8 @@ async function main(argv: string[]): Promise<number> {
   addCommon(
     program
       .command('check')
-      .description('grade one submission (a file or a folder) and print a report')
-      .argument('<assignment>', 'assignment id (see gradekit list) or a spec .yaml file')
+      .description('grade one submission (a file or a folder) and print a report; with no assignment, a student self-check of the current folder')
+      .argument('[assignment]', 'assignment id (see gradekit list) or a spec .yaml file; omit it to find the assignment from the files here')
       .argument('[submission]', 'submission file or folder (default: the current folder)', '.')
       .option('--json <file>', 'also write the JSON report to this file ("-" for stdout)')
       .addOption(new Option('--reporter <name...>', 'extra outputs: gradescope (results.json), github (annotations, step summary, Points line), junit, html').choices(['gradescope', 'github', 'junit', 'html']).default([]))
@@ -80,18 +82,28 @@ async function main(argv: string[]): Promise<number> {
       .option('--only <ids...>', 'run only these test ids or groups')
       .option('-v, --verbose', 'show passing tests and full diffs')
       .addOption(new Option('--color <when>', 'colour output').choices(['auto', 'always', 'never']).default('auto')),
-  ).action(async (assignment: string, submission: string, o: CommonOpts & { reporter: string[]; reportDir: string; json?: string; seed?: string; visibleOnly?: boolean; only?: string[]; verbose?: boolean; color: string }) => {
-    const a = loadFor(assignment, o);
+  ).action(async (assignment: string | undefined, submission: string, o: CommonOpts & { reporter: string[]; reportDir: string; json?: string; seed?: string; visibleOnly?: boolean; only?: string[]; verbose?: boolean; color: string }) => {
+    // Student self-check: `gradekit check` (or `gradekit check my-folder`) in their work folder.
+    const selfCheck = assignment === undefined || (!listAssignments().includes(assignment) && !/\.ya?ml$/.test(assignment) && existsSync(assignment));
+    if (selfCheck) {
+      const found = findAssignmentFor(assignment ?? '.');
+      if ('error' in found) throw new UsageError(found.error);
+      process.stderr.write(`checking ${found.file} as ${found.assignment} (the tests students may see)\n`);
+      [assignment, submission] = [found.assignment, found.file];
+    }
+    const a = loadFor(assignment!, o);
     const report = await gradeSubmission(a, submission, {
       seed: parseSeed(o.seed),
-      visibilities: o.visibleOnly ? ['visible'] : undefined,
+      visibilities: o.visibleOnly || selfCheck ? ['visible'] : undefined,
       only: o.only,
       runners: languageRunners(),
     });
     if (o.json === '-') process.stdout.write(renderJson(report));
     else {
       const useColor = o.color === 'always' || (o.color === 'auto' && color);
-      process.stdout.write(renderTerminal(report, { color: useColor, verbose: o.verbose, width: process.stdout.columns }));
+      process.stdout.write(renderTerminal(report, { color: useColor, verbose: o.verbose, width: process.stdout.columns, hideHiddenDetails: selfCheck }));
+      const first = fixFirst(report);
+      if (first) process.stdout.write(`\n${first}\n`);
       if (o.json) writeFileSync(o.json, renderJson(report));
     }
     writeReporters(report, o.reporter, o.reportDir);

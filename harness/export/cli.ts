@@ -10,6 +10,7 @@ import { UsageError } from '../util/errors.js';
 import type { Visibility } from '../model/report.js';
 import { buildGradescopeZip } from './gradescope-zip.js';
 import { findAssignmentFor } from './selfcheck.js';
+import { fixFirst } from '../report/fix-first.js';
 
 const VISIBILITIES = ['visible', 'hidden', 'after_due_date', 'after_published'];
 
@@ -63,6 +64,8 @@ export function registerExportCommands(program: Command, setExitCode: (code: num
       const report = await gradeSubmission(a, found.file, { visibilities: ['visible'], runners: languageRunners() });
       const color = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
       process.stdout.write(renderTerminal(report, { color, verbose: o.verbose, width: process.stdout.columns, hideHiddenDetails: true }));
+      const first = fixFirst(report);
+      if (first) process.stdout.write(`\n${first}\n`);
       setExitCode(report.tests.every((t) => t.status === 'passed' || t.status === 'skipped') && !report.fatal ? 0 : 1);
     });
 }

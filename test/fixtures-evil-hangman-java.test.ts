@@ -1,0 +1,3 @@
+import { fixtureVerdictSuite } from './fixtures-support.js';
+
+fixtureVerdictSuite('evil-hangman-java');

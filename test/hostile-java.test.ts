@@ -1,0 +1,158 @@
+// Hostile Java submissions (fixtures/hostile/java): each is the accepted classic-dashes Evil Hangman
+// program with one hostile behaviour. Each must be graded to the right, self-explaining verdict
+// inside the sandbox; an ordinary Java submission graded right after it must get exactly the result
+// it gets alone; and nothing outside the sandbox may change (project files, the temp folder,
+// processes, network). One short game per submission keeps the suite near a minute on 2 cores.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type Server } from 'node:net';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import '../reference/register.js';
+import '../harness/grade/java-runner.js';
+import { loadAssignment } from '../harness/assignment/load.js';
+import { gradeSubmission } from '../harness/grade/submission.js';
+import { languageRunners } from '../harness/grade/runners.js';
+import { createSandbox, type Sandbox } from '../harness/run/sandbox/index.js';
+import { rootPath } from '../harness/paths.js';
+import type { Report, Status } from '../harness/model/report.js';
+import { changedFiles, listing, privateTmpRoot, processesUnder, projectFingerprint } from './hostile-support.js';
+
+type Expect = {
+  /** Status of the game; several when the outcome legitimately depends on machine load. */
+  status: Status | Status[];
+  /** What the message must say when the game does not pass. */
+  message?: RegExp;
+  /** What neither the message nor the transcript may contain. */
+  never?: RegExp;
+  /** Only meaningful inside bubblewrap (reads, writes, kills or connects outside the work directory). */
+  isolation?: boolean;
+  /** Only safe with a process-count limit (cgroup or RLIMIT_NPROC). */
+  processes?: boolean;
+};
+
+const TIME_LIMIT = /^time limit: no exit after 3000 ms/;
+const OUTPUT_LIMIT = /^output exceeded \d+ bytes; the program was stopped/;
+const EXITED = /^the program exited without playing a game/;
+
+const HOSTILE: Record<string, Expect> = {
+  'infinite-loop': { status: 'error', message: TIME_LIMIT },
+  sleep: { status: 'error', message: TIME_LIMIT },
+  'memory-bomb': { status: 'error', message: /^run-time error after input "a" \(guess 1\): .*java\.lang\.OutOfMemoryError: Java heap space/ },
+  'thread-bomb': { status: 'error', message: /^run-time error before any input: .*OutOfMemoryError: unable to create native thread/, processes: true },
+  // The bomb runs beside the game; contained, the game still passes unless the bomb starves it.
+  'fork-bomb': { status: ['passed', 'error'], message: TIME_LIMIT, processes: true },
+  'process-spawn': { status: 'error', message: /^run-time error before any input: .*Cannot run program "sleep": error=11, Resource temporarily unavailable/, processes: true },
+  'output-flood': { status: 'error', message: OUTPUT_LIMIT },
+  'no-newline-flood': { status: 'error', message: OUTPUT_LIMIT },
+  'read-secrets': { status: 'error', message: /^run-time error before any input: .*NoSuchFileException: \/work\/main\/specs\/evil-hangman-java\.yaml/, never: /assignment:|win-5|"games"/, isolation: true },
+  'list-submissions': { status: 'passed', never: /decoy|specs|fixtures-hostile|package\.json|node_modules|gradekit-java-|\.bash_history/, isolation: true },
+  'write-outside': { status: 'passed', isolation: true },
+  network: { status: 'error', message: /^run-time error after input "a" \(guess 1\): .*(ConnectException: Connection refused|Network is unreachable)/, isolation: true },
+  'exit-at-start': { status: 'failed', message: EXITED },
+  'close-stdout': { status: 'error', message: /^the program waits for input without printing a prompt/ },
+  'spoof-verdicts': { status: 'failed', message: EXITED },
+  'kill-others': { status: 'passed', isolation: true },
+};
+
+const a = loadAssignment(rootPath('test', 'fixtures-hostile', 'evil-hangman-java-hostile.yaml'));
+const fixture = (name: string) => rootPath('fixtures', 'hostile', 'java', name);
+const probe = createSandbox();
+let tmpRoot: string;
+let sandbox: Sandbox;
+let alone: Report;
+let server: Server | undefined;
+let connections = 0;
+let canary: ChildProcess;
+
+const summary = (r: Report) => r.tests.map((t) => `${t.id}: ${t.status} ${t.message}`).join('\n') + (r.fatal ? `\nfatal: ${r.fatal.message}` : '');
+const grade = (path: string) => gradeSubmission(a, path, { wrap: sandbox.wrap, runners: languageRunners(), notices: sandbox.notice ? [sandbox.notice] : [] });
+
+/** The sandbox tears its processes down when the game ends; allow the kernel a moment to reap them. */
+async function leftovers(dir: string): Promise<number[]> {
+  for (let i = 0; i < 20; i++) {
+    const left = processesUnder(dir);
+    if (left.length === 0) return left;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return processesUnder(dir);
+}
+
+beforeAll(async () => {
+  tmpRoot = privateTmpRoot();
+  sandbox = createSandbox();
+  // Another student's work, which no submission may see.
+  mkdirSync(join(tmpRoot, 'gradekit-decoy-submission'));
+  writeFileSync(join(tmpRoot, 'gradekit-decoy-submission', 'EvilHangman.java'), '// decoy\n');
+  alone = await grade(fixture('normal'));
+  server = createServer((s) => {
+    connections++;
+    s.destroy();
+  });
+  await new Promise<void>((res) => server!.once('error', () => ((server = undefined), res())).listen(47614, '127.0.0.1', () => res()));
+  canary = spawn('sleep', ['300'], { stdio: 'ignore' });
+}, 30_000);
+
+afterAll(() => {
+  server?.close();
+  canary?.kill('SIGKILL');
+  sandbox?.dispose();
+  rmSync(tmpRoot, { recursive: true, force: true });
+});
+
+it('grades the ordinary Java submission to full marks on its own', () => {
+  expect(alone.fatal, summary(alone)).toBeUndefined();
+  expect(alone.score, summary(alone)).toBe(alone.maxScore);
+});
+
+function check(name: string, exp: Expect) {
+  return async () => {
+    const before = projectFingerprint();
+    const tmpBefore = listing(tmpRoot);
+    const source = readFileSync(join(fixture(name), 'EvilHangman.java'));
+    const t0 = performance.now();
+    const report = await grade(fixture(name));
+    const ms = performance.now() - t0;
+    const text = summary(report);
+    expect(report.fatal, text).toBeUndefined();
+    const [game] = report.tests;
+    const allowed = ([] as Status[]).concat(exp.status);
+    expect(allowed, text).toContain(game!.status);
+    if (game!.status !== 'passed' && exp.message) expect(game!.message, text).toMatch(exp.message);
+    if (game!.status !== 'passed') expect(report.score, text).toBe(0);
+    if (exp.never) {
+      expect(game!.message).not.toMatch(exp.never);
+      expect(String(game!.detail?.transcript ?? '')).not.toMatch(exp.never);
+    }
+    // Compile (about 1.5 s) plus one game of at most 3 s, with room for a loaded machine.
+    expect(ms, 'grading time').toBeLessThan(15_000);
+
+    // The same sandbox grades an ordinary submission next, and it must not notice anything.
+    const after = await grade(fixture('normal'));
+    expect(after.tests.map((t) => [t.id, t.status, t.message])).toEqual(alone.tests.map((t) => [t.id, t.status, t.message]));
+
+    // Nothing outside the sandbox changed (other people may edit the project meanwhile: only files
+    // carrying the fixtures' "pwned" mark count against the sandbox; the driver folder, the one
+    // project folder the sandbox can see read-only, must be byte-identical).
+    const fp = projectFingerprint();
+    const changed = changedFiles(before, fp);
+    expect(changed.filter((f) => f.startsWith('harness/run/python/')), 'the driver folder').toEqual([]);
+    expect(changed.filter((f) => existsSync(rootPath(f)) && /pwned/.test(readFileSync(rootPath(f), 'utf8'))), 'files written by the sandbox').toEqual([]);
+    expect(fp.top.filter((f) => /pwned/i.test(f)), 'new files at the project root').toEqual([]);
+    expect(listing(tmpRoot), 'temp folder').toEqual(tmpBefore);
+    expect(readFileSync(join(fixture(name), 'EvilHangman.java')).equals(source), 'the fixture itself').toBe(true);
+    expect(await leftovers(tmpRoot), 'processes left behind').toEqual([]);
+    for (const p of ['/tmp/gradekit-pwned.txt', '/root/pwned.txt', '/usr/pwned.txt', '/etc/pwned.txt', '/tmp/pwned.txt', join(tmpRoot, 'pwned.txt'), rootPath('specs', 'pwned.yaml')]) {
+      expect(existsSync(p), p).toBe(false);
+    }
+    expect(connections, 'connections from the sandbox').toBe(0);
+    expect(canary.exitCode ?? canary.signalCode, 'a process outside the sandbox').toBeNull();
+  };
+}
+
+describe('hostile Java submissions', () => {
+  for (const [name, exp] of Object.entries(HOSTILE)) {
+    const skip = (exp.isolation && probe.kind !== 'bwrap') || (exp.processes && probe.processLimit === 'none');
+    it.skipIf(skip)(name, check(name, exp), 30_000);
+  }
+});

@@ -13,6 +13,8 @@ import { benchChiseler, benchIsValidWord, benchMakeGuess } from '../bench/refere
 import { dictionaryOfLength } from '../bench/dictionaries.js';
 import { cpuUtilisation, readCpuTimes, treeRssKb } from '../bench/system.js';
 import { renderMarkdown } from '../bench/report.js';
+import { registerBenchCommand } from '../bench/cli.js';
+import { Command } from 'commander';
 import { loadAssignment } from '../harness/assignment/load.js';
 import '../reference/register.js';
 
@@ -95,6 +97,13 @@ describe('bench measures on tiny sizes', () => {
     expect(benchMakeGuess(2_000, 2).runs).toBe(2);
     expect(benchChiseler(50, 1).note).toMatch(/digits/);
     expect(benchIsValidWord(3)).toHaveLength(2);
+  });
+
+  it('registers `gradekit bench` with --quick, --out and --only', () => {
+    const program = new Command();
+    registerBenchCommand(program);
+    const c = program.commands.find((x) => x.name() === 'bench')!;
+    expect(c.options.map((o) => o.long)).toEqual(['--quick', '--out', '--only']);
   });
 
   it('renders a markdown report', () => {

@@ -5,7 +5,8 @@ import { rootPath } from '../harness/paths.js';
 import { UsageError } from '../harness/util/errors.js';
 import { FULL, QUICK, runBench, writeResults } from './run.js';
 
-export function registerBenchCommand(program: Command): void {
+/** Adds `bench` to the gradekit program. `setExitCode` receives 1 when a section failed (0 otherwise). */
+export function registerBenchCommand(program: Command, setExitCode: (code: number) => void = (c) => void (process.exitCode = c)): void {
   program
     .command('bench')
     .description('measure grading speed and scale; writes bench.md and bench.json (takes minutes; --quick for smaller sizes)')
@@ -18,6 +19,6 @@ export function registerBenchCommand(program: Command): void {
       const res = await runBench(o.quick ? QUICK : FULL, o.quick ? 'quick' : 'full', (line) => process.stderr.write(line + '\n'), sections);
       const { md, json } = writeResults(res, resolve(o.out));
       process.stdout.write(`wrote ${md} and ${json} (${(res.totalMs / 1000).toFixed(0)} s)${res.errors.length ? `; ${res.errors.length} section(s) failed, see the file` : ''}\n`);
-      if (res.errors.length) process.exitCode = 1;
+      setExitCode(res.errors.length ? 1 : 0);
     });
 }

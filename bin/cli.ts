@@ -52,6 +52,11 @@ export function loadFor(assignment: string, o: CommonOpts): Assignment {
 }
 
 async function main(argv: string[]): Promise<number> {
+  // `gradekit check … | head`: a reader that stops early is not an error worth a stack trace.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw e;
+  });
   const program = new Command();
   program
     .name('gradekit')

@@ -2,8 +2,8 @@
 // what, where and what to do (exit code 2 from the CLI, never a stack trace), or a correct grade.
 // Editor artefacts (CRLF, BOM) and non-ASCII names must not change a grade at all.
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import '../reference/register.js';
@@ -229,5 +229,46 @@ describe('Java submissions from real folders', () => {
     expect(r.fatal?.kind).toBe('compile');
     expect(r.fatal!.message).toMatch(/^does not compile: .*main/);
     expect(r.score).toBe(0);
+  });
+});
+
+// Known holes, each with the fix in the lead's report. `it.fails` keeps the suite green while the
+// hole is open and turns red once it is closed: then drop `.fails`.
+describe('known holes (remove .fails when fixed)', () => {
+  // A submission that is a symbolic link (git and zip archives keep them) makes the grader read the
+  // target outside the sandbox and quote it back in compile/syntax errors: here a stand-in for a
+  // hidden-tests file. Fix: refuse symbolic links in findSubmissionFile and findJavaSources.
+  const secret = join(dir, 'hidden-tests.txt');
+  writeFileSync(secret, 'hidden test answers: win-5 = "hello"\n');
+  const leaks = async (grade: () => Promise<Report>) => {
+    let text: string;
+    try {
+      text = JSON.stringify(await grade());
+    } catch (e) {
+      text = (e as Error).message;
+    }
+    expect(text).not.toContain('hidden test answers');
+  };
+
+  it('a Python submission that is a symbolic link is not read through', async () => {
+    const d = folder('py-link');
+    symlinkSync(secret, join(d, 'chiseler.py'));
+    await leaks(() => gradeSubmission(loadAssignment(rootPath('test', 'fixtures-hostile', 'chiseler-hostile.yaml')), d));
+  });
+
+  it('a Java source that is a symbolic link is not read through', async () => {
+    const d = folder('java-link');
+    symlinkSync(secret, join(d, 'EvilHangman.java'));
+    await leaks(() => gradeSubmission(loadAssignment(rootPath('test', 'fixtures-hostile', 'evil-hangman-java-hostile.yaml')), d, { runners: languageRunners() }));
+  });
+
+  // `gradekit check … | head` closes the pipe early: Node's unhandled EPIPE prints a stack trace.
+  it('a reader that closes the pipe early gets no stack trace', async () => {
+    const child = spawn(rootPath('bin', 'gradekit'), ['check', rootPath('test', 'fixtures-hostile', 'chiseler-hostile.yaml'), goodSubmission], { cwd: rootPath(), stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.destroy();
+    let err = '';
+    child.stderr.on('data', (b: Buffer) => (err += b.toString()));
+    await new Promise((r) => child.once('close', r));
+    expect(err).not.toMatch(/^ {4}at /m);
   });
 });

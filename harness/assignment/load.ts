@@ -81,7 +81,7 @@ export function loadAssignment(idOrPath: string, opts: AssignmentOptions = {}): 
     wordsFile = resolve(opts.words);
   } else if (d.words) {
     wordsFile = inside(fixturesDir, d.words.file, spec, ['words', 'file']);
-    if (!existsSync(wordsFile)) errors.push(spec.error(['words', 'file'], `word list not found: ${relative(process.cwd(), wordsFile)}`));
+    if (!existsSync(wordsFile)) errors.push(spec.error(['words', 'file'], `word list not found: ${relative(dirname(specPath), wordsFile)} (relative to the spec)`));
   }
   if (opts.starter && !existsSync(opts.starter)) throw new UsageError(`--starter: folder not found: ${opts.starter}`);
   const words = wordsFile && existsSync(wordsFile) ? readWordList(wordsFile) : [];

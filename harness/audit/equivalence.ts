@@ -10,6 +10,7 @@ import { resolveScript } from '../assignment/load.js';
 import type { RunRequest, RunResult, StepObservation } from '../run/python/protocol.js';
 import type { Normaliser } from '../spec/schema.js';
 import { normalise } from '../compare/text.js';
+import { compareValues } from '../compare/values.js';
 import { makeContext, RecordingIO } from '../grade/reference-run.js';
 import { refOptions, stepToWire, type Running } from '../grade/python-tests.js';
 import { renderCall } from '../grade/property.js';
@@ -104,7 +105,13 @@ export class EquivalenceChecker {
         if (!verdict.ok) return { kind: 'different', note: `${call}: the mutant's answer ${shown(sm)} is wrong (${verdict.message})` };
       }
     }
-    if (value(so) !== value(sm)) return { kind: 'different', note: `${call}: original ${shown(so)}, mutant ${shown(sm)}` };
+    if (value(so) !== value(sm)) {
+      const note = `${call}: original ${shown(so)}, mutant ${shown(sm)}`;
+      const how = p.probe.compare;
+      const same = how && so.value !== undefined && sm.value !== undefined && !so.error && !sm.error && compareValues(fromWire(so.value), fromWire(sm.value), how).ok;
+      if (!same || args(so) !== args(sm)) return { kind: 'different', note };
+      return { kind: 'tolerated', note: `${note} (the spec's '${how}' comparison accepts both)` };
+    }
     if (args(so) !== args(sm)) return { kind: 'different', note: `${call}: the mutant changes its arguments (${args(sm)} after the call)` };
     if (!p.probe.program && out(o, so) !== out(m, sm)) {
       const note = `${call} prints ${JSON.stringify(out(m, sm).slice(0, 80))} instead of ${JSON.stringify(out(o, so).slice(0, 80))}`;

@@ -48,7 +48,7 @@ export const javaRunner: LanguageRunner = async (a, submission, tests, opts) => 
       cpSync(c.classDir, join(run.cwd, '.classes'), { recursive: true });
       const command = javaCommand({ classDir: '.classes', mainClass: c.mainClass, maxHeap: `${a.spec.data.defaults.memory_mb}m` });
       try {
-        const r = await runGameTest(params, { command: opts.wrap ? opts.wrap(command) : command, cwd: run.cwd, words: a.words, profile, timeoutMs: t.timeout ?? a.spec.data.defaults.timeout });
+        const r = await runGameTest(params, { command: opts.wrap ? opts.wrap(command) : command, cwd: run.cwd, words: a.words, profile, timeoutMs: t.timeout ?? a.spec.data.defaults.timeout, maxOutputBytes: a.spec.data.defaults.output_cap });
         const detail = { transcript: r.transcript, ...(r.stderr ? { traceback: r.stderr.slice(-4000) } : {}) };
         outcomes.set(t.id, { status: r.status, message: r.message, detail, ms: performance.now() - t0 });
       } finally {

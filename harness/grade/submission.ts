@@ -170,6 +170,9 @@ async function gradePython(
 function importMessage(type: string, message: string, where: string): string {
   switch (type) {
     case 'SyntaxError': case 'IndentationError': case 'TabError':
+      if (/null bytes|codec can't decode|invalid (start|continuation) byte/.test(message)) {
+        return `${type}${where}: ${message}; the file is not Python source text (binary or not UTF-8): hand in the .py file itself`;
+      }
       // Python's message repeats the place, "(ps3.py, line 249)": we already said where.
       return `${type}${where}: ${message.replace(/\s*\([^()]*, line \d+\)$/, '')}; the file cannot run at all (Python 2 code, or mixed tabs and spaces?)`;
     case 'InputAtImport':

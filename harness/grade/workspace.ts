@@ -1,6 +1,6 @@
 // A private working directory per submission: the student's file under the name the spec expects,
 // plus the files it reads (the word list). Nothing else of the project is inside.
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, extname, join } from 'node:path';
 import type { Assignment } from '../assignment/load.js';
@@ -21,9 +21,15 @@ export function findSubmissionFile(path: string, expected: string): { file: stri
     return basename(path) === expected ? { file: path } : { file: path, notice: `graded ${basename(path)} as ${expected}` };
   }
   const entries = readdirSync(path);
-  const exact = entries.find((e) => e === expected) ?? entries.find((e) => e.toLowerCase() === expected.toLowerCase());
+  const exact = entries.find((e) => e === expected);
+  const folded = exact ?? entries.find((e) => e.toLowerCase() === expected.toLowerCase());
+  if (folded && lstatSync(join(path, folded)).isSymbolicLink()) {
+    // Following it would read whatever it points at (another student's file, the spec) into the report.
+    throw new UsageError(`${join(path, folded)} is a symbolic link: hand in the file itself`);
+  }
   if (exact) return { file: join(path, exact) };
-  const same = entries.filter((e) => extname(e) === extname(expected) && !e.startsWith('.') && statSync(join(path, e)).isFile());
+  if (folded) return { file: join(path, folded), notice: `graded ${folded} as ${expected} (file names are case-sensitive: rename it)` };
+  const same = entries.filter((e) => extname(e) === extname(expected) && !e.startsWith('.') && lstatSync(join(path, e)).isFile());
   if (same.length === 1) return { file: join(path, same[0]), notice: `no ${expected} in ${path}; graded ${same[0]} as ${expected}` };
   throw new UsageError(
     same.length

@@ -28,6 +28,8 @@ export interface GameEnv {
   profile: IOProfile;
   timeoutMs: number;
   env?: NodeJS.ProcessEnv;
+  /** Output cap (the spec's defaults.output_cap). */
+  maxOutputBytes?: number;
 }
 
 export type FailureKind = 'wrong-answer' | 'run-time-error' | 'time-limit' | 'output-limit' | 'protocol';
@@ -284,7 +286,7 @@ export async function runGameTest(params: GameParams, env: GameEnv): Promise<Gam
 
   const t0 = performance.now();
   const run = await runLockstep({
-    command: env.command, cwd: env.cwd, env: env.env, timeoutMs: env.timeoutMs,
+    command: env.command, cwd: env.cwd, env: env.env, timeoutMs: env.timeoutMs, maxOutputBytes: env.maxOutputBytes,
     answer: (ctx) => answer(ctx.prompt, ctx.index),
   });
   const durationMs = Math.round(performance.now() - t0);

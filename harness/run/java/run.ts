@@ -46,6 +46,8 @@ export function javaCommand(o: Pick<JavaRunOptions, 'classDir' | 'mainClass' | '
     `-Xss${o.stackSize ?? '16m'}`, `-Xmx${o.maxHeap ?? '256m'}`,
     // Start-up dominates a short game: a C1-only JIT and the serial GC start fastest.
     '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-Xshare:auto',
+    // JVM warnings (e.g. "Failed to start thread") belong on stderr, not in the judged transcript; no hsperfdata files.
+    '-Xlog:disable', '-Xlog:all=warning:stderr', '-XX:-UsePerfData',
     '-Dfile.encoding=UTF-8', '-Duser.language=en', '-Duser.country=US',
     o.mainClass,
   ];

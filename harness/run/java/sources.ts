@@ -1,6 +1,6 @@
 // Reading a Java submission's sources without a parser: find the .java files, strip comments and
 // literals, and locate `public static void main(String[])` with its fully qualified class name.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
 /** Folders that hold build output, IDE metadata or archive junk, never sources to compile. */
@@ -19,7 +19,9 @@ export function findJavaSources(root: string): JavaSource[] {
   const walk = (dir: string) => {
     for (const name of readdirSync(dir).sort()) {
       const abs = join(dir, name);
-      const st = statSync(abs);
+      // lstat: a symbolic link could pull in files from outside the submission (other students, the spec).
+      const st = lstatSync(abs);
+      if (st.isSymbolicLink()) continue;
       if (st.isDirectory()) {
         if (!SKIP_DIRS.has(name) && !name.startsWith('.')) walk(abs);
       } else if (name.endsWith('.java') && !name.startsWith('._')) {

@@ -81,13 +81,17 @@ export interface BatchFigure {
   perMinute: number;
   peakRssMb: number;
   cpu: number[];
+  /** CPU seconds the grader's process tree used per submission (load-independent, unlike wall time). */
+  cpuSecondsPerSubmission: number;
+  /** What the CPU cost alone allows on this many idle cores: cores × 60 / cpuSecondsPerSubmission. */
+  projectedPerMinuteIdle: number;
   jobs: number;
   load: [number, number, number];
   loadAfter: [number, number, number];
 }
 
 /** Grades a folder with `gradekit grade` in a child process; samples its tree's RSS and the cores' busy time. */
-export function runGrade(assignment: string, dir: string, outDir: string, jobs: number): Promise<Omit<BatchFigure, 'assignment' | 'submissions' | 'perMinute'>> {
+export function runGrade(assignment: string, dir: string, outDir: string, jobs: number): Promise<Omit<BatchFigure, 'assignment' | 'submissions' | 'perMinute' | 'cpuSecondsPerSubmission' | 'projectedPerMinuteIdle'> & { cpuS: number }> {
   return new Promise((resolve, reject) => {
     const load = loadAverage();
     const cpu0 = readCpuTimes();
@@ -99,10 +103,10 @@ export function runGrade(assignment: string, dir: string, outDir: string, jobs: 
     p.on('error', reject);
     p.on('exit', (code) => {
       const wallMs = performance.now() - t0;
-      const peak = rss.stop();
+      const { peakKb: peak, cpuS } = rss.stop();
       const cpu = cpuUtilisation(cpu0, readCpuTimes());
       if (code !== 0) return reject(new Error(`gradekit grade ${assignment} exited with ${code}: ${err.trim().split('\n').pop()}`));
-      resolve({ wallMs: round2(wallMs), peakRssMb: round2(peak / 1024), cpu, jobs, load, loadAfter: loadAverage() });
+      resolve({ wallMs: round2(wallMs), peakRssMb: round2(peak / 1024), cpu, cpuS, jobs, load, loadAfter: loadAverage() });
     });
   });
 }
@@ -114,7 +118,9 @@ export async function measureBatch(assignment: string, fixturesDir: string, file
     const r = await runGrade(assignment, join(dir, 'subs'), join(dir, 'out'), jobs);
     const graded = readdirSync(join(dir, 'out', 'results')).filter((f) => f.endsWith('.json')).length;
     if (graded !== n) throw new Error(`gradekit grade wrote ${graded} result(s) for ${n} submissions`);
-    return { assignment, submissions: n, perMinute: round2((n * 60_000) / r.wallMs), ...r };
+    const { cpuS, ...rest } = r;
+    const perSub = cpuS / n;
+    return { assignment, submissions: n, perMinute: round2((n * 60_000) / r.wallMs), cpuSecondsPerSubmission: round2(perSub * 1000) / 1000, projectedPerMinuteIdle: perSub > 0 ? Math.round((availableParallelism() * 60) / perSub) : NaN, ...rest };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

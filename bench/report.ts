@@ -2,7 +2,8 @@
 // at the time (the machine may be shared, so ratios measured side by side are the figures to trust).
 import type { BenchResults } from './run.js';
 
-const f = (x: number, d = 1): string => (Number.isFinite(x) ? x.toFixed(d) : '–');
+/** Fixed decimals, but tiny values keep three significant digits (a 0.004 ms lookup is not 0.00). */
+const f = (x: number, d = 1): string => (!Number.isFinite(x) ? '–' : x !== 0 && Math.abs(x) < 10 ** -d ? x.toPrecision(3) : x.toFixed(d));
 const la = (l: readonly number[]): string => l.map((x) => x.toFixed(2)).join(' ');
 const ok = (good: boolean): string => (good ? '✅ met' : '❌ missed');
 
@@ -50,8 +51,8 @@ export function renderMarkdown(r: BenchResults): string {
     out.push(`## 3 + 5. Batch: \`gradekit grade ${b.assignment}\` on generated submissions`, '');
     if (b.note) out.push(`Note: ${b.note}.`, '');
     out.push(table(
-      ['submissions', 'wall s', 'per minute', 'peak RSS MB (tree)', 'CPU per core', 'jobs', 'target', 'load before → after'],
-      b.figures.map((x) => [String(x.submissions), f(x.wallMs / 1000), f(x.perMinute, 0), f(x.peakRssMb, 0), x.cpu.map((c) => `${Math.round(c * 100)}%`).join(' / '), String(x.jobs),
+      ['submissions', 'wall s', 'per minute', 'CPU s per submission (tree)', 'per minute if CPU-bound on idle cores', 'peak RSS MB (tree)', 'CPU busy per core (machine)', 'jobs', 'target', 'load before → after'],
+      b.figures.map((x) => [String(x.submissions), f(x.wallMs / 1000), f(x.perMinute, 0), f(x.cpuSecondsPerSubmission, 3), f(x.projectedPerMinuteIdle, 0), f(x.peakRssMb, 0), x.cpu.map((c) => `${Math.round(c * 100)}%`).join(' / '), String(x.jobs),
         b.assignment === 'ps3-ocw' ? `≥ 500/min: ${ok(x.perMinute >= 500)}` : '–', `${la(x.load)} → ${la(x.loadAfter)}`]),
     ), '');
     out.push(`Fit: wall ms = ${f(b.fit.slope, 1)} × submissions + ${f(b.fit.intercept, 0)}; R² = ${f(b.fit.r2, 4)} → ${b.linear ? 'linear' : 'NOT linear'}. Half the submissions are fixture copies (all verdicts), half one-token mutants of accepted ones. CPU is machine-wide (/proc/stat), so other load counts; RSS sums the grader and every Python process under it (shared pages counted per process: an upper bound).`, '');

@@ -31,7 +31,7 @@ export const FULL: BenchSizes = {
 export const QUICK: BenchSizes = {
   overheadRuns: 50,
   suiteRuns: 3,
-  suiteScaling: { sizes: [5, 15, 30, 1000], runs: 2 },
+  suiteScaling: { sizes: [5, 15, 30, 1000], runs: 3 },
   batchSizes: [20, 60, 200],
   reference: { hangman: [45_000, 120_000], chiseler: 2_000, runs: 10 },
 };

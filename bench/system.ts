@@ -77,16 +77,42 @@ export function treeRssKb(root: number): number {
   return sum;
 }
 
-/** Samples the tree's RSS every `everyMs` until stopped; returns the peak in KB. */
-export function sampleTreeRss(root: number, everyMs = 50): { stop: () => number } {
+const TICKS_PER_S = 100; // USER_HZ on Linux
+
+/** CPU seconds used so far by `root` and its descendants: live processes' own time, plus the time of
+ *  every reaped descendant (which the kernel folds into its parent's cutime/cstime). */
+export function treeCpuSeconds(root: number): number {
+  const kids = childrenMap();
+  let ticks = 0;
+  const stack = [root];
+  while (stack.length) {
+    const p = stack.pop()!;
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // After the comm field: utime, stime, cutime, cstime are fields 14-17 of stat, i.e. 11-14 here.
+      ticks += Number(f[11]) + Number(f[12]) + (p === root ? Number(f[13]) + Number(f[14]) : 0);
+    } catch {
+      /* exited */
+    }
+    stack.push(...(kids.get(p) ?? []));
+  }
+  return ticks / TICKS_PER_S;
+}
+
+/** Samples the tree's RSS (peak, KB) and CPU time (latest, seconds) every `everyMs` until stopped.
+ *  The CPU figure misses at most the last interval and the time of live children's own reaped children. */
+export function sampleTreeRss(root: number, everyMs = 50): { stop: () => { peakKb: number; cpuS: number } } {
   let peak = treeRssKb(root);
+  let cpu = 0;
   const t = setInterval(() => {
     peak = Math.max(peak, treeRssKb(root));
+    cpu = Math.max(cpu, treeCpuSeconds(root));
   }, everyMs);
   return {
     stop: () => {
       clearInterval(t);
-      return peak;
+      return { peakKb: peak, cpuS: cpu };
     },
   };
 }

@@ -11,7 +11,7 @@ import { measureSuiteScaling, spreadIds } from '../bench/suite.js';
 import { generateSubmissions, measureBatch } from '../bench/batch.js';
 import { benchChiseler, benchIsValidWord, benchMakeGuess } from '../bench/reference-speed.js';
 import { dictionaryOfLength } from '../bench/dictionaries.js';
-import { cpuUtilisation, readCpuTimes, treeRssKb } from '../bench/system.js';
+import { cpuUtilisation, readCpuTimes, treeCpuSeconds, treeRssKb } from '../bench/system.js';
 import { renderMarkdown } from '../bench/report.js';
 import { registerBenchCommand } from '../bench/cli.js';
 import { Command } from 'commander';
@@ -35,6 +35,7 @@ describe('bench statistics', () => {
     const b = readCpuTimes();
     expect(cpuUtilisation(a, b).length).toBe(a.cores.length);
     expect(treeRssKb(process.pid)).toBeGreaterThan(10_000);
+    expect(treeCpuSeconds(process.pid)).toBeGreaterThan(0);
   });
 });
 
@@ -89,6 +90,7 @@ describe('bench measures on tiny sizes', () => {
     const b = await measureBatch('chiseler', c.fixturesDir, 'chiseler.py', 2);
     expect(b.submissions).toBe(2);
     expect(b.peakRssMb).toBeGreaterThan(0);
+    expect(b.cpuSecondsPerSubmission).toBeGreaterThan(0);
   });
 
   it('4: reference speed on small inputs', () => {

@@ -5,9 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, cpSync } from 'node:fs';
 import { join } from 'node:path';
 import '../reference/register.js';
+import { gradeBatch } from '../harness/batch/grade.js';
 import { loadAssignment } from '../harness/assignment/load.js';
 import { gradeSubmission } from '../harness/grade/submission.js';
 import { createSandbox, type Sandbox } from '../harness/run/sandbox/index.js';
@@ -158,3 +159,29 @@ describe('hostile Python submissions', () => {
 function sandbox_kind(): string {
   return createSandbox().kind;
 }
+
+describe('every hostile fixture in one batch run', () => {
+  it('contains each one, and the ordinary submissions in the same batch get the result they get alone', async () => {
+    const classDir = join(tmpRoot, 'class');
+    const outDir = join(tmpRoot, 'batch-out');
+    const names = Object.keys(HOSTILE).filter((n) => !HOSTILE[n].isolation || sandbox.kind === 'bwrap');
+    // Ordinary submissions interleaved with the hostile ones, so each hostile one has a neighbour.
+    names.forEach((n, i) => {
+      cpSync(fixture(n), join(classDir, `h-${n}`), { recursive: true });
+      if (i % 4 === 0) cpSync(fixture('normal'), join(classDir, `n-${i}`), { recursive: true });
+    });
+    const before = projectFingerprint();
+    const { reports } = await gradeBatch(a, classDir, { outDir, jobs: 2, wrap: sandbox.wrap });
+    expect(changedFiles(before, projectFingerprint())).toEqual([]);
+    const strip = (r: Report) => r.tests.map((t) => [t.id, t.status, t.message]);
+    for (const r of reports) {
+      if (r.id!.startsWith('n-')) expect(strip(r), `${r.id} in the batch`).toEqual(strip(alone));
+      else {
+        const exp = HOSTILE[r.id!.slice(2)];
+        if (exp.fatal) expect(r.fatal?.message, `${r.id}: ${summary(r)}`).toMatch(exp.fatal);
+        else for (const t of r.tests) expect(t.status, `${r.id} ${t.id}: ${summary(r)}`).toBe(exp.status?.[t.id as (typeof TESTS)[number]] ?? 'passed');
+      }
+    }
+    expect(reports.length).toBe(names.length + Math.ceil(names.length / 4));
+  }, 300_000);
+});

@@ -9,7 +9,9 @@ import { rootPath } from '../harness/paths.js';
 import { PyRandom } from '../reference/pyrandom.js';
 import { dictionaryOfLength, englishWords, mixedDictionary } from './dictionaries.js';
 import { loadAverage } from './system.js';
-import { median, p95, round2, timeSync } from './stats.js';
+import { median, p95, timeSync } from './stats.js';
+
+const round4 = (x: number): number => Math.round(x * 1e4) / 1e4;
 
 export interface RefFigure {
   name: string;
@@ -39,7 +41,7 @@ function timed(fn: () => unknown): { ms: number; cpu: number } {
 
 function figure(name: string, size: number, xs: { ms: number; cpu: number }[], note?: string): RefFigure {
   const wall = xs.map((x) => x.ms);
-  return { name, size, medianMs: round2(median(wall)), p95Ms: round2(p95(wall)), cpuMs: round2(median(xs.map((x) => x.cpu))), runs: xs.length, ...(note ? { note } : {}), load: loadAverage() };
+  return { name, size, medianMs: round4(median(wall)), p95Ms: round4(p95(wall)), cpuMs: round4(median(xs.map((x) => x.cpu))), runs: xs.length, ...(note ? { note } : {}), load: loadAverage() };
 }
 
 /** make_guess (partition + hardest-first choice) with every word of the dictionary active: the first, costliest guess. */

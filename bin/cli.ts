@@ -24,6 +24,7 @@ import { gradeCommand, mergeCommand, type BatchReporter } from '../harness/batch
 import { parseShard } from '../harness/batch/grade.js';
 import { compareChoosers } from '../reference/hangman/compare-choosers.js';
 import { registerExportCommands } from '../harness/export/cli.js';
+import { registerBenchCommand } from '../bench/cli.js';
 import '../reference/register.js';
 import '../harness/grade/java-runner.js';
 
@@ -193,6 +194,7 @@ async function main(argv: string[]): Promise<number> {
   registerExportCommands(program, (c) => {
     code = c;
   });
+  registerBenchCommand(program, (c) => (code = c));
 
   try {
     await program.parseAsync(argv);

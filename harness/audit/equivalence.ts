@@ -28,6 +28,7 @@ interface PlannedRequest {
 
 interface Observed {
   status: RunResult['status'];
+  ms: number;
   transcript: string;
   steps: StepObservation[];
 }
@@ -55,6 +56,11 @@ export class EquivalenceChecker {
     const keep = obs.map((o) => o.status === 'ok');
     this.plan = this.plan.filter((_, i) => keep[i]);
     this.baseline = obs.filter((_, i) => keep[i]);
+    // A mutant gets ample time (a busy machine must not turn a slow probe into a "difference").
+    this.plan.forEach((p, i) => {
+      const ms = Math.max(PROBE_TIMEOUT_MS, 10 * this.baseline[i].ms);
+      p.req = { ...p.req, timeout_ms: ms, cpu_s: Math.ceil(ms / 1000) + 1 };
+    });
   }
 
   async check(source: string): Promise<Equivalence> {
@@ -123,11 +129,11 @@ export class EquivalenceChecker {
   private async observe(source?: string): Promise<Observed[]> {
     const s = await openSession(this.a, this.submission, source);
     try {
-      if (!s.imported.ok) return this.plan.map(() => ({ status: 'crashed' as const, transcript: '', steps: [] }));
+      if (!s.imported.ok) return this.plan.map(() => ({ status: 'crashed' as const, ms: 0, transcript: '', steps: [] }));
       const out: Observed[] = [];
       for (const p of this.plan) {
         const res = await s.session.run(p.req);
-        out.push({ status: res.status, transcript: res.obs?.transcript ?? '', steps: res.obs?.steps ?? [] });
+        out.push({ status: res.status, ms: res.ms, transcript: res.obs?.transcript ?? '', steps: res.obs?.steps ?? [] });
       }
       return out;
     } finally {
@@ -140,7 +146,8 @@ function plan(a: Assignment, probe: Probe, seed: number): PlannedRequest[] {
   const cases = fc.sample(probe.cases, { seed: seed + 0x5eed, numRuns: probe.runs });
   const templates = probe.steps.map((x) => parseStep(x));
   const d = a.spec.data.defaults;
-  const limits = { timeout_ms: PROBE_TIMEOUT_MS, cpu_s: PROBE_TIMEOUT_MS / 1000 + 1, memory_mb: d.memory_mb, output_cap: d.output_cap, file_size_mb: 16, open_files: 64, seed: SEED };
+  // The original runs once with a generous limit; start() then gives mutants 10x its time.
+  const limits = { timeout_ms: 15_000, cpu_s: 16, memory_mb: d.memory_mb, output_cap: d.output_cap, file_size_mb: 16, open_files: 64, seed: SEED };
   const stepsOf = (b: Bindings) => templates.map((step, index) => ({ b, step, index }));
   const wire = (xs: { b: Bindings; step: PyStep }[]) => xs.map(({ b, step }) => stepToWire(step, Boolean(probe.observeArgs) && step.bind === undefined && step.expr.k === 'call', b));
   if (probe.program) {

@@ -3,7 +3,7 @@
 import { execa } from 'execa';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { createTwoFilesPatch } from 'diff';
+import { diffLib } from '../util/lazy-diff.js';
 import { rootPath } from '../paths.js';
 import { UsageError } from '../util/errors.js';
 
@@ -38,7 +38,7 @@ export async function generateMutants(file: string, python = process.env.GRADEKI
   return raw.map((m, i) => ({
     id: `m${String(i + 1).padStart(3, '0')}`,
     ...m,
-    diff: createTwoFilesPatch(`a/${name}`, `b/${name}`, original, m.source, undefined, undefined, { context: 2 })
+    diff: diffLib().createTwoFilesPatch(`a/${name}`, `b/${name}`, original, m.source, undefined, undefined, { context: 2 })
       .replace(/^=+\n/, '') // keep the ---/+++ header and the hunks
       .trimEnd(),
   }));

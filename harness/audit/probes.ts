@@ -44,7 +44,7 @@ function wordgameProbes(ctx: ArbContext): Probe[] {
     { name: 'calculate_handlen', steps: ['calculate_handlen(hand)'], cases: fc.record({ hand }), runs: 50, observeArgs: true },
     { name: 'display_hand', steps: ['display_hand(hand)'], cases: fc.record({ hand }), runs: 50 },
     { name: 'update_hand', steps: ['update_hand(hand, word)'], cases: fc.oneof(inHand, fc.record({ word, hand })), runs: 150, observeArgs: true, compare: 'counts' },
-    { name: 'is_valid_word', steps: ['is_valid_word(word, hand, word_list)'], cases: fc.oneof(inHand, inHandWild, fc.record({ word, hand })), runs: 200, observeArgs: true },
+    { name: 'is_valid_word', steps: ['is_valid_word(word, hand, word_list)'], cases: fc.oneof(inHand, inHandWild, fc.record({ word, hand })), runs: 120, observeArgs: true },
     { name: 'deal_hand', steps: ['deal_hand(n)'], cases: fc.record({ n: int(1, 12) }), runs: 40, compare: 'counts' },
     { name: 'substitute_hand', steps: ['substitute_hand(hand, letter)'], cases: fc.record({ hand, letter: arbitraries.letter({}, ctx) }), runs: 80, observeArgs: true, compare: 'counts' },
     {

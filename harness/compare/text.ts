@@ -1,6 +1,6 @@
 // Comparing printed transcripts: named normalisers (recorded in the report), the first differing
 // line with a caret, a compact unified diff, and a hint when only whitespace or case differs.
-import { createTwoFilesPatch } from 'diff';
+import { diffLib } from '../util/lazy-diff.js';
 import type { Normaliser } from '../spec/schema.js';
 import type { TestDetail } from '../model/report.js';
 
@@ -73,7 +73,7 @@ export function compareText(expected: string, actual: string, normalisers: reado
   const shownE = i < el.length ? visibleWhitespace(eLine) + (i < el.length - 1 ? '⏎' : '') : '<end of output>';
   const shownA = i < al.length ? visibleWhitespace(aLine) + (i < al.length - 1 ? '⏎' : '') : '<end of output>';
   const caret = ' '.repeat(visibleWhitespace(aLine.slice(0, col)).length) + '^';
-  const diff = createTwoFilesPatch('expected', 'yours', e, a, undefined, undefined, { context: contextLines })
+  const diff = diffLib().createTwoFilesPatch('expected', 'yours', e, a, undefined, undefined, { context: contextLines })
     .split('\n')
     .slice(2) // the ===/--- header lines add nothing for a student
     .join('\n');

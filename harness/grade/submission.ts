@@ -6,7 +6,7 @@ import type { Assignment } from '../assignment/load.js';
 import { totals, type Report, type TestResult, type Visibility } from '../model/report.js';
 import type { TestData } from '../spec/schema.js';
 import { PythonSession } from '../run/python/session.js';
-import { toWire } from '../model/pyvalue.js';
+import { toWire, type WireValue } from '../model/pyvalue.js';
 import { prepareWorkspace } from './workspace.js';
 import { runPythonTest } from './python-tests.js';
 import { error, fmtMs, type Outcome } from './outcome.js';
@@ -128,7 +128,7 @@ async function gradePython(
   notices.push(...ws.notices);
   const fileName = basename(ws.file);
   const module = a.spec.data.submission.module ?? basename(fileName, extname(fileName));
-  const names = Object.fromEntries(Object.entries(a.names).map(([k, v]) => [k, toWire(v)]));
+  const names = namesWire(a);
   const aliases: Record<string, string> = {};
   if (a.spec.data.words) aliases[a.spec.data.words.as] = `${ws.dir}/${a.spec.data.words.as}`;
   const session = new PythonSession({ file: ws.file, module, cwd: ws.dir, names, aliases, wrap: opts.wrap, outputCap: a.spec.data.defaults.output_cap });
@@ -165,6 +165,15 @@ async function gradePython(
     await session.close();
     ws.cleanup();
   }
+}
+
+const wireCache = new WeakMap<Assignment, Record<string, WireValue>>();
+
+/** The assignment's names (an 80,000-word list) on the wire: encoded once, not once per submission. */
+function namesWire(a: Assignment): Record<string, WireValue> {
+  let w = wireCache.get(a);
+  if (!w) wireCache.set(a, (w = Object.fromEntries(Object.entries(a.names).map(([k, v]) => [k, toWire(v)]))));
+  return w;
 }
 
 function importMessage(type: string, message: string, where: string): string {

@@ -1,6 +1,6 @@
 // Line diffs for reporters that get expected/actual text but no precomputed diff (the compare layer usually
 // supplies detail.diff and detail.firstDifference; these are the same computations, used as a fallback).
-import { diffArrays, structuredPatch } from 'diff';
+import { diffLib } from '../util/lazy-diff.js';
 
 export interface FirstDifference {
   line: number;
@@ -40,7 +40,7 @@ export function firstDifference(expected: string, actual: string): FirstDifferen
 /** A compact unified diff (hunks only, no file headers): lines start with '@@', ' ', '-', '+' or '\'. */
 export function compactDiff(expected: string, actual: string, context = 2): string {
   if (expected === actual) return '';
-  const patch = structuredPatch('expected', 'actual', expected, actual, '', '', { context });
+  const patch = diffLib().structuredPatch('expected', 'actual', expected, actual, '', '', { context });
   const out: string[] = [];
   for (const h of patch.hunks) {
     out.push(`@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@`);
@@ -61,7 +61,7 @@ export function sideBySideRows(expected: string, actual: string): SideBySideRow[
   const a = actual.split('\n');
   const rows: SideBySideRow[] = [];
   let ln = 0, rn = 0;
-  const parts = diffArrays(e, a);
+  const parts = diffLib().diffArrays(e, a);
   for (let i = 0; i < parts.length; i++) {
     const p = parts[i];
     if (!p.added && !p.removed) {

@@ -2,6 +2,7 @@
 // Inside, the system is read-only, the work directory is the only writable place, /tmp is a
 // private tmpfs, and nothing of the project except the folders named in `readOnly` is visible.
 import { execFileSync } from 'node:child_process';
+import { diskCached } from '../../util/disk-cache.js';
 import { existsSync, lstatSync, mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -91,15 +92,20 @@ export function bwrapSupport(): BwrapSupport {
   if (support) return support;
   const path = findBwrap();
   if (!path) return (support = { ok: false, reason: 'bwrap is not installed (apt-get install bubblewrap)' });
+  // Two bwrap runs cost ~100-500 ms per `gradekit check`: remember the answer until bwrap or the machine changes.
+  return (support = diskCached(`bwrap-support:${path}`, [path], () => probeBwrap(path)));
+}
+
+function probeBwrap(path: string): BwrapSupport {
   const dir = mkdtempSync(join(tmpdir(), 'gradekit-sandbox-probe-'));
   try {
     const version = execFileSync(path, ['--version'], { encoding: 'utf8', timeout: 5000 }).trim();
     execFileSync(path, [...bwrapArgs({ readOnly: [] }), ...workDirArgs(dir), ...envArgs(), '--', '/usr/bin/true'], { stdio: ['ignore', 'ignore', 'pipe'], timeout: 10_000 });
-    return (support = { ok: true, path, version });
+    return { ok: true, path, version };
   } catch (e) {
     const err = e as { stderr?: Buffer; message: string };
     const why = (err.stderr?.toString('utf8').trim().split('\n').pop() || err.message).replace(/^bwrap: /, '');
-    return (support = { ok: false, path, reason: `bwrap cannot create a sandbox here: ${why}` });
+    return { ok: false, path, reason: `bwrap cannot create a sandbox here: ${why}` };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

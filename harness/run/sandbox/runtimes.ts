@@ -2,6 +2,7 @@
 // python3 may be a pyenv shim (a shell script under /root/.pyenv/shims) that cannot run inside the
 // sandbox: we ask the interpreter itself for its executable and prefix and run that executable.
 import { execFileSync } from 'node:child_process';
+import { diskCached } from '../../util/disk-cache.js';
 import { accessSync, constants, existsSync, realpathSync } from 'node:fs';
 import { delimiter, dirname, isAbsolute, join, basename } from 'node:path';
 
@@ -39,7 +40,7 @@ export function resolveRuntime(cmd: string): Runtime {
   if (!found) throw new Error(`sandbox: cannot find ${cmd} on PATH`);
   let rt: Runtime;
   if (/^python/.test(basename(cmd))) {
-    const out = execFileSync(found, ['-c', PY_PROBE], { encoding: 'utf8', timeout: 10_000 }).trim().split('\n');
+    const out = diskCached(`python-runtime:${found}`, [found], () => execFileSync(found, ['-c', PY_PROBE], { encoding: 'utf8', timeout: 10_000 }).trim().split('\n'));
     const [exe, basePrefix, prefix] = out;
     rt = { exe, mounts: [...new Set([basePrefix, prefix])] };
   } else {

@@ -25,6 +25,7 @@ import { parseShard } from '../harness/batch/grade.js';
 import { compareChoosers } from '../reference/hangman/compare-choosers.js';
 import { registerExportCommands } from '../harness/export/cli.js';
 import { registerBenchCommand } from '../bench/cli.js';
+import { registerAuditCommand } from '../harness/audit/cli.js';
 import '../reference/register.js';
 import '../harness/grade/java-runner.js';
 
@@ -195,6 +196,7 @@ async function main(argv: string[]): Promise<number> {
     code = c;
   });
   registerBenchCommand(program, (c) => (code = c));
+  registerAuditCommand(program, (c) => (code = c));
 
   try {
     await program.parseAsync(argv);

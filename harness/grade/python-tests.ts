@@ -2,16 +2,15 @@
 // reference, then judging. Python-language tests: call, steps, run, property, rule.
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { toWire, type PyValue, repr, fromWire } from '../model/pyvalue.js';
+import { toWire, type PyValue } from '../model/pyvalue.js';
 import { parseExpr, parseStep, literalValue, type PyExpr, type PyStep } from '../spec/pyexpr.js';
 import type { TestData, Comparator, Normaliser } from '../spec/schema.js';
 import type { RunRequest, WireArg, WirePatch, WireStep } from '../run/python/protocol.js';
 import type { PythonSession } from '../run/python/session.js';
-import { PyRandom } from '../../reference/pyrandom.js';
 import { makeContext, RecordingIO, runReference, type RefRunOptions, type ScriptedPatch } from './reference-run.js';
 import { judge } from './judge.js';
+import { runProperty, renderCall } from './property.js';
 import { error, fail, pass, runFailure, type Outcome } from './outcome.js';
-import { compareValues } from '../compare/values.js';
 import { resolveScript, type Assignment } from '../assignment/load.js';
 
 export interface PythonTestEnv {
@@ -191,76 +190,6 @@ function programScript(a: Assignment, name: string): string {
   if (a.starterDir && prog.starter && existsSync(join(a.starterDir, prog.starter))) return join(a.starterDir, prog.starter);
   if (!prog.script) throw new Error(`program '${name}' has no script`);
   return resolveScript(prog.script);
-}
-
-async function runProperty(t: Extract<TestData, { property: unknown }>, env: PythonTestEnv, timeoutMs: number): Promise<Outcome> {
-  const a = env.a;
-  const p = t.property;
-  const seed = p.seed ?? env.seed ?? 0;
-  const rng = new PyRandom(typeof seed === 'number' ? seed : String(seed));
-  const step = parseStep(p.call);
-  const cases: Record<string, PyValue>[] = [];
-  const genCtx = { words: a.words, rng, options: a.spec.data.options };
-  for (let i = 0; i < p.runs; i++) {
-    const b: Record<string, PyValue> = {};
-    for (const [name, g] of Object.entries(p.given)) {
-      if ('int' in g) b[name] = { t: 'int', v: BigInt(rng.randint(g.int[0], g.int[1])) };
-      else if ('choice' in g) b[name] = literalValue(parseExpr(rng.choice(g.choice)))!;
-      else {
-        const gen = a.adapter.generators?.[g.gen];
-        if (!gen) return error(`unknown generator '${g.gen}' (spec problem)`);
-        b[name] = gen(rng, g.with ?? {}, genCtx);
-      }
-    }
-    cases.push(b);
-  }
-  const res = await env.session.run({
-    id: t.id,
-    ...limits(a, timeoutMs),
-    steps: cases.map((b) => stepToWire(step, false, b)),
-    stdin: null,
-  });
-  if (res.status !== 'ok' || !res.obs) return runFailure(res, timeoutMs);
-  const validator = p.check !== 'reference' ? a.adapter.validators?.[p.check] : undefined;
-  for (let i = 0; i < cases.length; i++) {
-    const so = res.obs.steps[i];
-    const call = renderCall(step, cases[i]);
-    const detail = { call, seed: String(seed) };
-    if (so.missing) return error(`${env.file} does not define \`${so.missing}\``, detail);
-    if (so.error) return error(`case ${i + 1} of ${cases.length}: ${call} raised ${so.error.type}: ${so.error.message}`, { ...detail, traceback: so.error.traceback });
-    if (so.input_exhausted !== undefined) return fail(`case ${i + 1}: ${call} asked for input (${JSON.stringify(so.input_exhausted)}); it must not`, detail);
-    const observed = so.value !== undefined ? fromWire(so.value) : { t: 'none' as const };
-    const ctx = makeContext(refOptions(a, { stdin: undefined } as Running, [], seed), new RecordingIO(null), new Map());
-    const args = step.expr.k === 'call' ? step.expr.args.map((x) => (x.k === 'name' && x.name in cases[i] ? cases[i][x.name] : literalValue(x) ?? a.names[(x as { name: string }).name])) : [];
-    if (validator) {
-      const v = validator({ observed, args: args as PyValue[], ctx, output: res.obs.transcript.slice(so.out_start, so.out_end) });
-      if (!v.ok) return fail(`case ${i + 1} of ${cases.length}: ${call} returned ${repr(observed)}: ${v.message}`, { ...detail, actual: repr(observed) });
-    } else {
-      const refRes = runReference([parseStep(call)], { ...refOptions(a, { stdin: undefined } as Running, [], seed), names: { ...a.names, ...cases[i] } });
-      const expected = refRes.steps[0].value;
-      if (expected) {
-        const c = compareValues(expected, observed, (p.compare && !(typeof p.compare === 'object' && 'validator' in p.compare) ? p.compare : 'exact') as Exclude<Comparator, { validator: string }>);
-        if (!c.ok) return fail(`case ${i + 1} of ${cases.length}: ${call}: ${c.why}`, { ...detail, expected: repr(expected), actual: repr(observed) });
-      }
-    }
-  }
-  return pass({ call: `${p.runs} generated cases of ${p.call}`, seed: String(seed) });
-}
-
-/** The call with generated values written in, so a student can paste it into Python. */
-function renderCall(step: PyStep, b: Record<string, PyValue>): string {
-  const show = (e: PyExpr): string => {
-    switch (e.k) {
-      case 'lit': return repr(e.v);
-      case 'name': return e.name in b ? repr(b[e.name]) : e.name;
-      case 'list': return `[${e.items.map(show).join(', ')}]`;
-      case 'tuple': return `(${e.items.map(show).join(', ')}${e.items.length === 1 ? ',' : ''})`;
-      case 'set': return `{${e.items.map(show).join(', ')}}`;
-      case 'dict': return `{${e.entries.map(([k, v]) => `${show(k)}: ${show(v)}`).join(', ')}}`;
-      case 'call': return `${e.callee.join('.')}(${e.args.map(show).join(', ')})`;
-    }
-  };
-  return show(step.expr);
 }
 
 function runRule(t: Extract<TestData, { rule: unknown }>, env: PythonTestEnv): Outcome {

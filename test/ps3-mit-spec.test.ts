@@ -1,6 +1,7 @@
 // specs/ps3-mit.yaml against the MIT Spring 2017 handout: every worked example is a test and the
 // reference gives the handout's numbers for it; the golden transcripts are fresh; and the handout's
 // own transcripts (worded two ways in the handout) pass the spec's tolerant comparison.
+import { MIT_PLAY_GAME_EXAMPLE } from './handout-transcripts.js';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import '../reference/register.js';
@@ -126,58 +127,7 @@ Enter word, or "*END*" to indicate that you are finished: a!
 Total score for this hand: 161 points
 `;
 
-const HANDOUT_GAME = `Enter total number of hands: 2
-Current hand:
-a c i ! p r t
-Would you like to substitute a letter? no
-
-Current hand:
-a c i ! p r t
-Please enter a word or '*END*' to indicate you are done: part
-"part" earned 144 points. Total: 144 points
-
-Current hand:
-c i !
-Please enter a word or '*END*' to indicate you are done: !ic
-"!ic" earned 108 points. Total: 252 points
-
-Total score for this hand: 252
------
-Would you like to replay the hand? no
-Current hand:
-d d ! e o u t
-
-Would you like to substitute a letter? yes
-Which letter would you like to replace: e
-
-Current hand:
-d d ! a o u t
-Please enter a word or '*END*' to indicate you are done: out
-"out" earned 33 points. Total: 33 points
-
-Current hand:
-d d ! a
-Please enter a word or '*END*' to indicate you are done: *END*
-Total score for this hand: 33
------
-Would you like to replay the hand? yes
-Current hand:
-d d ! a o u t
-Please enter a word or '*END*' to indicate you are done: dad
-"dad" earned 55 points. Total: 55 points
-
-Current hand:
-! o u t
-Please enter a word or '*END*' to indicate you are done: out
-"out" earned 69 points. Total: 124 points
-
-Current hand:
-!
-Please enter a word or '*END*' to indicate you are done: *END*
-Total score for this hand: 124
------
-Total score over all hands: 376
-`;
+const HANDOUT_GAME = MIT_PLAY_GAME_EXAMPLE;
 
 describe("the handout's transcripts pass the spec's comparison", () => {
   it.each([

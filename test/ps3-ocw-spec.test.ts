@@ -3,6 +3,7 @@
 // transcripts are fresh, and the handout's own transcripts (both of its wordings) pass the spec's
 // transcript comparison against those golden files. Handout text is quoted as printed, except
 // where PDF extraction joined or split lines (each repair is noted).
+import { OCW_PLAY_GAME_EXAMPLE } from './handout-transcripts.js';
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import '../reference/register.js';
@@ -153,51 +154,7 @@ Ran out of letters. Total score: 131 points
   });
 
   it("play_game example as printed (repairs: two prompts joined to the next line are split; its '!!!' prompt and blank lines kept)", () => {
-    passes('play-game-example', `Enter total number of hands: 2
-Current hand: a c i * p r t
-Would you like to substitute a letter? no
-
-Current hand: a c i * p r t
-Please enter a word or '!!!' to indicate you are done: part
-"part" earned 114 points. Total: 114 points
-
-Current hand: c i *
-Please enter a word or '!!!' to indicate you are done: ic*
-"ic*" earned 84 points. Total: 198 points
-
-Ran out of letters
-Total score for this hand: 198
-
-Would you like to replay the hand? no
-Current hand: d d * l o u t
-
-Would you like to substitute a letter? yes
-Which letter would you like to replace: l
-
-Current hand: d d * a o u t
-Please enter a word or '!!!' to indicate you are done: out
-"out" earned 27 points. Total: 27 points
-
-Current hand: d d * a
-Please enter a word or '!!!' to indicate you are done: !!
-Total score for this hand: 27
-
-Would you like to replay the hand? yes
-Current hand: d d * a o u t
-Please enter a word or '!!!' to indicate you are done: d*d
-"d*d" earned 36 points. Total: 36 points
-
-Current hand: a o u t
-Please enter a word or '!!!' to indicate you are done: out
-
-"out" earned 54 points. Total: 90 points
-
-Current hand: a
-Please enter a word or '!!!' to indicate you are done: !!
-Total score for this hand: 90
-
-Total score over all hands: 288
-`);
+    passes('play-game-example', OCW_PLAY_GAME_EXAMPLE);
   });
 
   it('the tolerance has limits: a wrong total, a missing line or a printed None still fails', () => {

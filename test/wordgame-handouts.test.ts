@@ -2,6 +2,7 @@
 // the reference on the bundled word list. Handout text is quoted as printed, except where a PDF
 // artefact is repaired (each repair is noted); wording differences between a handout's play_hand
 // and play_game examples go through the documented mapping in wordgame-support.ts.
+import { MIT_PLAY_GAME_EXAMPLE, OCW_PLAY_GAME_EXAMPLE } from './handout-transcripts.js';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -355,57 +356,7 @@ describe('Problem 6: play_game examples', () => {
     expect(handLinesWithoutTrailingSpace(io.out)).toEqual([]);
     // repaired: the handout shows a blank line between the second hand and the substitution
     // question but none after the first; we print none (variants.ts documents the choice).
-    expect(normaliseHands(io.out)).toBe(normaliseHands(`Enter total number of hands: 2
-Current hand:
-a c i ! p r t
-Would you like to substitute a letter? no
-
-Current hand:
-a c i ! p r t
-Please enter a word or '*END*' to indicate you are done: part
-"part" earned 144 points. Total: 144 points
-
-Current hand:
-c i !
-Please enter a word or '*END*' to indicate you are done: !ic
-"!ic" earned 108 points. Total: 252 points
-
-Total score for this hand: 252
------
-Would you like to replay the hand? no
-Current hand:
-d d ! e o u t
-Would you like to substitute a letter? yes
-Which letter would you like to replace: e
-
-Current hand:
-d d ! a o u t
-Please enter a word or '*END*' to indicate you are done: out
-"out" earned 33 points. Total: 33 points
-
-Current hand:
-d d ! a
-Please enter a word or '*END*' to indicate you are done: *END*
-Total score for this hand: 33
------
-Would you like to replay the hand? yes
-Current hand:
-d d ! a o u t
-Please enter a word or '*END*' to indicate you are done: dad
-"dad" earned 55 points. Total: 55 points
-
-Current hand:
-! o u t
-Please enter a word or '*END*' to indicate you are done: out
-"out" earned 69 points. Total: 124 points
-
-Current hand:
-!
-Please enter a word or '*END*' to indicate you are done: *END*
-Total score for this hand: 124
------
-Total score over all hands: 376
-`));
+    expect(normaliseHands(io.out)).toBe(normaliseHands(MIT_PLAY_GAME_EXAMPLE.replace('d d ! e o u t\n\nWould', 'd d ! e o u t\nWould')));
   });
 
   it('ocw: 2 hands, substitution l->a on the second, replay keeps 90 over 27: total 288', () => {
@@ -418,49 +369,13 @@ Total score over all hands: 376
     // repaired: the PDF runs "2" and "yes" into the next line, adds a blank line after the second
     // "out", shows the second hand's blank line (as in mit), and prints the prompt's sentinel as
     // '!!!' although the player types '!!' (variants.ts explains the '!!' prompt).
-    expect(normaliseHands(io.out)).toBe(normaliseHands(`Enter total number of hands: 2
-Current hand: a c i * p r t
-Would you like to substitute a letter? no
-
-Current hand: a c i * p r t
-Please enter a word or '!!' to indicate you are done: part
-"part" earned 114 points. Total: 114 points
-
-Current hand: c i *
-Please enter a word or '!!' to indicate you are done: ic*
-"ic*" earned 84 points. Total: 198 points
-
-Ran out of letters
-Total score for this hand: 198
-
-Would you like to replay the hand? no
-Current hand: d d * l o u t
-Would you like to substitute a letter? yes
-Which letter would you like to replace: l
-
-Current hand: d d * a o u t
-Please enter a word or '!!' to indicate you are done: out
-"out" earned 27 points. Total: 27 points
-
-Current hand: d d * a
-Please enter a word or '!!' to indicate you are done: !!
-Total score for this hand: 27
-
-Would you like to replay the hand? yes
-Current hand: d d * a o u t
-Please enter a word or '!!' to indicate you are done: d*d
-"d*d" earned 36 points. Total: 36 points
-
-Current hand: a o u t
-Please enter a word or '!!' to indicate you are done: out
-"out" earned 54 points. Total: 90 points
-
-Current hand: a
-Please enter a word or '!!' to indicate you are done: !!
-Total score for this hand: 90
-
-Total score over all hands: 288
-`));
+    expect(normaliseHands(io.out)).toBe(
+      normaliseHands(
+        OCW_PLAY_GAME_EXAMPLE.replaceAll("'!!!'", "'!!'")
+          .replace('d d * l o u t\n\nWould', 'd d * l o u t\nWould')
+          .replace('done: out\n\n"out" earned 54', 'done: out\n"out" earned 54'),
+      ),
+    );
   });
 
   it('substitution and replay are each offered only until used', () => {

@@ -3,7 +3,7 @@
 import { readFileSync, readSync } from 'node:fs';
 import { randomInt } from 'node:crypto';
 import type { Assignment } from './assignment/load.js';
-import { InputExhausted, type RefIO } from './model/reference.js';
+import { InputExhausted, RefRaise, type RefIO } from './model/reference.js';
 import { makeContext } from './grade/reference-run.js';
 import { UsageError } from './util/errors.js';
 
@@ -65,6 +65,11 @@ export function playCommand(a: Assignment, o: { seed?: string }): number {
     if (e instanceof InputExhausted) {
       if (interactive) process.stdout.write('\n');
       return 0;
+    }
+    if (e instanceof RefRaise) {
+      // The handout's own program raises here too (e.g. int('n') for the number of hands): say so, as Python would.
+      process.stderr.write(`\n${e.pyType}: ${e.message}\n(the handout's program stops with this error on that input too)\n`);
+      return 1;
     }
     throw e;
   }

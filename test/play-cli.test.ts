@@ -1,7 +1,7 @@
 // `gradekit play` with piped input prints exactly what a correct program prints under the course's
 // driver: for hangman-313e, the course runner (our replica) with a correct hangman.py.
 import { describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +29,11 @@ function play(args: string[], stdin: string): string {
   return execFileSync(rootPath('bin', 'gradekit'), ['play', ...args], { input: stdin, encoding: 'utf8' });
 }
 
+function playFailing(args: string[], stdin: string): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(rootPath('bin', 'gradekit'), ['play', ...args], { input: stdin, encoding: 'utf8' });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
 describe('gradekit play hangman-313e', () => {
   it.each(sessions)('%s: byte for byte what the course runner prints', (_, stdin) => {
     const expected = runner(stdin);
@@ -45,5 +50,13 @@ describe('gradekit play ps3-mit', () => {
     expect(a).not.toBe(play(['ps3-mit', '--seed', '12'], stdin));
     expect(a).toMatch(/Total score over all hands: 0/);
     expect(a).toContain('Enter total number of hands: 2\n');
+  });
+
+  it("stops like the handout's program on input int() rejects, naming the Python error, not as a gradekit bug", () => {
+    const r = playFailing(['ps3-mit', '--seed', '1'], 'two\n');
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain('Enter total number of hands: two\n');
+    expect(r.stderr).toContain("ValueError: invalid literal for int() with base 10: 'two'");
+    expect(r.stderr).not.toMatch(/internal error|bug in gradekit|at .*\.ts:/);
   });
 });

@@ -10,7 +10,7 @@ import { renderJunit } from '../harness/report/junit.js';
 import { renderHtml } from '../harness/report/html.js';
 import { classroomPointsLine, renderAnnotations, renderStepSummary } from '../harness/report/github.js';
 import { listAssignments, loadAssignment, type Assignment } from '../harness/assignment/load.js';
-import { gradeSubmission, type GradeOptions } from '../harness/grade/submission.js';
+import { gradeSubmission, soloParallelism, type GradeOptions } from '../harness/grade/submission.js';
 import { renderTerminal } from '../harness/report/terminal.js';
 import { renderJson } from '../harness/report/json.js';
 import { SpecError, SpecErrors } from '../harness/spec/load.js';
@@ -104,6 +104,7 @@ async function main(argv: string[]): Promise<number> {
       visibilities: o.visibleOnly || selfCheck ? ['visible'] : undefined,
       only: o.only,
       runners: languageRunners(),
+      parallel: soloParallelism(),
     });
     if (o.json === '-') process.stdout.write(renderJson(report));
     else {

@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { loadAssignment } from '../assignment/load.js';
-import { gradeSubmission } from '../grade/submission.js';
+import { gradeSubmission, soloParallelism } from '../grade/submission.js';
 import { languageRunners } from '../grade/runners.js';
 import { renderTerminal } from '../report/terminal.js';
 import { UsageError } from '../util/errors.js';
@@ -61,7 +61,7 @@ export function registerExportCommands(program: Command, setExitCode: (code: num
       if ('error' in found) throw new UsageError(found.error);
       process.stdout.write(`checking ${found.file} as ${found.assignment} (visible tests only)\n`);
       const a = loadAssignment(found.assignment);
-      const report = await gradeSubmission(a, found.file, { visibilities: ['visible'], runners: languageRunners() });
+      const report = await gradeSubmission(a, found.file, { visibilities: ['visible'], runners: languageRunners(), parallel: soloParallelism() });
       const color = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
       process.stdout.write(renderTerminal(report, { color, verbose: o.verbose, width: process.stdout.columns, hideHiddenDetails: true }));
       const first = fixFirst(report);

@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { loadAssignment, type Assignment } from '../assignment/load.js';
-import { gradeSubmission } from '../grade/submission.js';
+import { gradeSubmission, soloParallelism } from '../grade/submission.js';
 import { languageRunners } from '../grade/runners.js';
 import { toGradescope, validateGradescopeResults, type GradescopeResults } from '../report/gradescope.js';
 import { renderTerminal } from '../report/terminal.js';
@@ -98,6 +98,7 @@ async function grade(o: RunAutograderOptions, log: (line: string) => void): Prom
   const report = await gradeSubmission(a, path, {
     seed: config.seed,
     runners: languageRunners(),
+    parallel: soloParallelism(),
     notices: notice ? [notice] : [],
   });
   // The instructor-facing log, redacted like everything else a student might end up seeing.

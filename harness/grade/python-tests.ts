@@ -132,6 +132,8 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
     req = { id: t.id, ...limits(a, timeoutMs), steps: steps.map((s) => stepToWire(s, Boolean(r.unchanged_args))), stdin: r.stdin ?? null, patches: wirePatches, seed: seed ?? null, trace };
     refRun = () => runReference(steps!, opts);
   }
+  // The student's process starts on the test now; the reference is computed meanwhile, not before.
+  const pending = env.session.run(req);
   // A `python:` patch has no reference equivalent: such a test states its expected value (checked at load).
   const pythonPatched = refPatches.some((p) => p.kind === 'python');
   const mode = pythonPatched && !r.transcript ? 'ignore' : transcriptMode(r);
@@ -142,14 +144,18 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
       ? { steps: (steps ?? [null]).map(() => ({ out_start: 0, out_end: 0 })), transcript: '', inputs: [], inputExhausted: null, unread: 0 }
       : refRun();
   } catch (e) {
+    await pending;
     return error(`the reference could not evaluate this test: ${(e as Error).message} (a spec problem: tell your instructor)`);
   }
   if (mode === 'golden' && !a.customWords) {
     const g = goldenPath(a, t.id);
-    if (!existsSync(g)) return error(`golden file missing: ${g} — run \`gradekit golden ${a.id} --update\``);
+    if (!existsSync(g)) {
+      await pending;
+      return error(`golden file missing: ${g} — run \`gradekit golden ${a.id} --update\``);
+    }
     expectedTranscript = readFileSync(g, 'utf8');
   } else if (mode !== 'ignore') expectedTranscript = ref.transcript;
-  const res = await env.session.run(req);
+  const res = await pending;
   if (res.status !== 'ok' || !res.obs) return withTranscriptHint(runFailure(res, timeoutMs), r);
   const expect = r.expect !== undefined ? literalValue(parseExpr(r.expect)) : undefined;
   const compare: Comparator = r.compare ?? 'exact';

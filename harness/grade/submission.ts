@@ -2,6 +2,7 @@
 // and attach points and visibility. One bad test never spoils another; one bad submission never
 // spoils a batch (everything here resolves to a Report).
 import { basename, extname } from 'node:path';
+import { availableParallelism } from 'node:os';
 import type { Assignment } from '../assignment/load.js';
 import { totals, type Report, type TestResult, type Visibility } from '../model/report.js';
 import type { TestData } from '../spec/schema.js';
@@ -24,12 +25,20 @@ export interface GradeOptions {
   /** Wraps runner commands (sandbox). */
   wrap?: (argv: string[]) => string[];
   notices?: string[];
+  /** Python test processes for this one submission (default 1). A single `check` uses the idle cores;
+   *  a batch already grades one submission per core and keeps 1. */
+  parallel?: number;
   /** Extra interpreter/runtime for languages handled by plug-ins (Java). */
   runners?: Record<string, LanguageRunner>;
 }
 
 /** A language plug-in: grades a whole submission of that language (used for Java). */
 export type LanguageRunner = (a: Assignment, submission: string, tests: TestData[], opts: GradeOptions) => Promise<{ outcomes: Map<string, Outcome & { ms: number }>; notices: string[]; fatal?: Report['fatal'] }>;
+
+/** Test processes for a submission graded on its own (check, Gradescope): two cores are where the gain ends. */
+export function soloParallelism(): number {
+  return Math.min(2, availableParallelism());
+}
 
 export function selectTests(a: Assignment, opts: GradeOptions): TestData[] {
   const d = a.spec.data;
@@ -131,9 +140,13 @@ async function gradePython(
   const names = namesWire(a);
   const aliases: Record<string, string> = {};
   if (a.spec.data.words) aliases[a.spec.data.words.as] = `${ws.dir}/${a.spec.data.words.as}`;
-  const session = new PythonSession({ file: ws.file, module, cwd: ws.dir, names, aliases, wrap: opts.wrap, outputCap: a.spec.data.defaults.output_cap });
+  // Fewer than ~8 tests do not repay a second interpreter's start-up.
+  const n = Math.max(1, Math.min(opts.parallel ?? 1, Math.floor(tests.length / 8) || 1));
+  const sessionOpts = { file: ws.file, module, cwd: ws.dir, names, aliases, wrap: opts.wrap, outputCap: a.spec.data.defaults.output_cap };
+  let sessions = Array.from({ length: n }, () => new PythonSession(sessionOpts));
   try {
-    const imp = await session.start();
+    const imps = await Promise.all(sessions.map((s) => s.start()));
+    const imp = imps[0];
     notices.push(...imp.notices);
     if (!imp.ok) {
       const e = imp.error!;
@@ -142,27 +155,43 @@ async function gradePython(
       for (const t of tests) outcomes.set(t.id, { ...error(message, { traceback: e.traceback }), ms: 0 });
       return { fatal: { kind: 'import', message, detail: e.traceback || undefined } };
     }
+    // An import that worked once but not twice (randomness, timing) leaves the sessions that worked.
+    sessions = sessions.filter((_, i) => imps[i].ok);
     const passed = new Set<string>();
-    for (const t of tests) {
-      const s0 = performance.now();
-      const timeout = t.timeout ?? a.spec.data.defaults.timeout;
-      let o: Outcome;
-      if (t.needs && !passed.has(t.needs)) {
-        o = { status: 'skipped', message: `skipped: needs '${t.needs}' to pass first` };
-      } else {
+    const started = new Map<string, Promise<void>>();
+    let next = 0;
+    const worker = async (session: PythonSession) => {
+      while (next < tests.length) {
+        const t = tests[next++];
+        let finish!: () => void;
+        started.set(t.id, new Promise<void>((r) => (finish = r)));
         try {
-          o = await runPythonTest(t, { a, session, file: fileName, seed: opts.seed }, timeout);
-        } catch (e) {
-          o = error(`grader problem while running this test: ${(e as Error).message}`);
+          if (t.needs) await started.get(t.needs); // a dependency taken by another session: wait for its verdict
+          const s0 = performance.now();
+          const timeout = t.timeout ?? a.spec.data.defaults.timeout;
+          let o: Outcome;
+          if (t.needs && !passed.has(t.needs)) {
+            o = { status: 'skipped', message: `skipped: needs '${t.needs}' to pass first` };
+          } else {
+            try {
+              o = await runPythonTest(t, { a, session, file: fileName, seed: opts.seed }, timeout);
+            } catch (e) {
+              o = error(`grader problem while running this test: ${(e as Error).message}`);
+            }
+          }
+          if (o.status === 'passed') passed.add(t.id);
+          outcomes.set(t.id, { ...o, ms: performance.now() - s0 });
+        } finally {
+          finish();
         }
       }
-      if (o.status === 'passed') passed.add(t.id);
-      outcomes.set(t.id, { ...o, ms: performance.now() - s0 });
-    }
-    if (session.restarts) notices.push(`the test process had to be restarted ${session.restarts} time(s) (a test killed it)`);
+    };
+    await Promise.all(sessions.map(worker));
+    const restarts = sessions.reduce((k, s) => k + s.restarts, 0);
+    if (restarts) notices.push(`the test process had to be restarted ${restarts} time(s) (a test killed it)`);
     return {};
   } finally {
-    await session.close();
+    await Promise.all(sessions.map((s) => s.close()));
     ws.cleanup();
   }
 }

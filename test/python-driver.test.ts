@@ -38,6 +38,15 @@ def sorts(x): return sorted(x)
 def flood():
     while True: print("x" * 1000)
 def pick(): return random.randint(1, 10**6)
+def quits(): exit(4)
+def site_module():
+    import pip
+    return pip.__name__
+def main_program():
+    print("hello from", __name__)
+    quit()
+if __name__ == "__main__":
+    main_program()
 `;
 
 let dir: string;
@@ -55,6 +64,15 @@ const call = (callee: string, args: unknown[] = [], extra: object = {}) =>
   s.run({ id: callee, timeout_ms: 2000, steps: [{ callee: callee.split('.'), args: args as never }], ...extra });
 
 describe('python driver', () => {
+  it('started without site start-up hooks, still gives students exit(), quit() and site-packages', async () => {
+    const q = await call('quits');
+    expect(q.obs!.steps[0].error?.type).toBe('SystemExit');
+    expect(q.obs!.steps[0].error?.message).toContain('exit(4)');
+    expect((await call('site_module')).obs!.steps[0].value).toBe('pip');
+    const m = await s.run({ id: 'main', timeout_ms: 2000, program: { kind: 'main' }, stdin: [] });
+    expect(m.obs!.transcript).toBe('hello from __main__\n');
+    expect(m.obs!.steps[0].error).toBeUndefined();
+  });
   it('returns typed values', async () => {
     const r = await call('add', [{ i: '2' }, { i: '40' }]);
     expect(r.obs!.steps[0].value).toEqual({ i: '42' });

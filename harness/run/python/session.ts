@@ -37,6 +37,15 @@ function isImportResult(m: any): boolean {
 
 const DIAG_CAP = 64 * 1024;
 
+const namesJsonCache = new WeakMap<object, string>();
+
+/** The names (an 80,000-word list) as JSON: serialised once per names object, not once per session. */
+function namesJson(names: Record<string, WireValue>): string {
+  let j = namesJsonCache.get(names);
+  if (j === undefined) namesJsonCache.set(names, (j = JSON.stringify(names)));
+  return j;
+}
+
 export class PythonSession {
   private proc?: ChildProcess;
   private ctl?: Socket;
@@ -53,7 +62,8 @@ export class PythonSession {
   /** Starts the driver and imports the student module. Resolves with the import result (never throws for student errors). */
   async start(): Promise<ImportResult> {
     const python = this.opts.python ?? process.env.GRADEKIT_PYTHON ?? 'python3';
-    let argv = [python, '-X', 'utf8', '-B', rootPath('harness', 'run', 'python', 'driver.py')];
+    // -S: the driver adds site-packages itself, skipping .pth start-up hooks (see driver.py).
+    let argv = [python, '-X', 'utf8', '-B', '-S', rootPath('harness', 'run', 'python', 'driver.py')];
     if (this.opts.wrap) argv = this.opts.wrap(argv);
     this.exited = false;
     this.diag = '';
@@ -88,7 +98,7 @@ export class PythonSession {
     );
     proc.on('error', (e) => onGone(`cannot start ${argv[0]}: ${e.message}`));
     const res = await this.request<ImportResult>(
-      { op: 'init', file: this.opts.file, module: this.opts.module, names: this.opts.names ?? {}, aliases: this.opts.aliases ?? {}, output_cap: this.opts.outputCap ?? 1 << 20 },
+      initLine({ op: 'init', file: this.opts.file, module: this.opts.module, aliases: this.opts.aliases ?? {}, output_cap: this.opts.outputCap ?? 1 << 20 }, namesJson(this.opts.names ?? {})),
       this.opts.importTimeoutMs ?? 20_000,
       isImportResult,
     ).catch((e: Error): ImportResult => ({
@@ -153,7 +163,7 @@ export class PythonSession {
     }
   }
 
-  private request<T>(msg: object, timeoutMs: number, accepts: (m: any) => boolean): Promise<T> {
+  private request<T>(msg: object | string, timeoutMs: number, accepts: (m: any) => boolean): Promise<T> {
     if (this.waiting) return Promise.reject(new Error('PythonSession: one request at a time'));
     return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -171,7 +181,7 @@ export class PythonSession {
         },
         accepts,
       };
-      this.ctl!.write(JSON.stringify(msg) + '\n');
+      this.ctl!.write((typeof msg === 'string' ? msg : JSON.stringify(msg)) + '\n');
     });
   }
 
@@ -202,4 +212,9 @@ export class DriverLost extends Error {
   constructor(message: string, readonly diagnostics: string) {
     super(message);
   }
+}
+
+/** The init request with its names spliced in already serialised. */
+function initLine(msg: object, names: string): string {
+  return `${JSON.stringify(msg).slice(0, -1)},"names":${names}}`;
 }

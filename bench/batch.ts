@@ -7,7 +7,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { rootPath } from '../harness/paths.js';
 import { PyRandom } from '../reference/pyrandom.js';
-import { cpuUtilisation, loadAverage, readCpuTimes, sampleTreeRss } from './system.js';
+import { busySeconds, cpuUtilisation, loadAverage, readCpuTimes, sampleTreeRss } from './system.js';
 import { fitLine, isLinear, round2, type LineFit } from './stats.js';
 
 /** One-token slips a student makes; each mutant applies one at one occurrence. */
@@ -81,7 +81,7 @@ export interface BatchFigure {
   perMinute: number;
   peakRssMb: number;
   cpu: number[];
-  /** CPU seconds the grader's process tree used per submission (load-independent, unlike wall time). */
+  /** CPU seconds the machine was busy per submission (all cores, kernel included; other load counts too). */
   cpuSecondsPerSubmission: number;
   /** What the CPU cost alone allows on this many idle cores: cores × 60 / cpuSecondsPerSubmission. */
   projectedPerMinuteIdle: number;
@@ -103,8 +103,10 @@ export function runGrade(assignment: string, dir: string, outDir: string, jobs: 
     p.on('error', reject);
     p.on('exit', (code) => {
       const wallMs = performance.now() - t0;
-      const { peakKb: peak, cpuS } = rss.stop();
-      const cpu = cpuUtilisation(cpu0, readCpuTimes());
+      const { peakKb: peak } = rss.stop();
+      const cpu1 = readCpuTimes();
+      const cpu = cpuUtilisation(cpu0, cpu1);
+      const cpuS = busySeconds(cpu0, cpu1);
       if (code !== 0) return reject(new Error(`gradekit grade ${assignment} exited with ${code}: ${err.trim().split('\n').pop()}`));
       resolve({ wallMs: round2(wallMs), peakRssMb: round2(peak / 1024), cpu, cpuS, jobs, load, loadAfter: loadAverage() });
     });

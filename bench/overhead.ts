@@ -6,7 +6,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PythonSession } from '../harness/run/python/session.js';
-import { loadAverage } from './system.js';
+import { sharedSandbox } from '../harness/run/sandbox/index.js';
+import { baselinePython, loadAverage } from './system.js';
 import { median, p95, round2 } from './stats.js';
 
 const TRIVIAL = `# A trivial submission: one function to call, one dialogue to transcribe.
@@ -59,8 +60,9 @@ export async function measureOverhead(runs: number): Promise<OverheadResult> {
   const dir = mkdtempSync(join(tmpdir(), 'gradekit-bench-overhead-'));
   const file = join(dir, 'trivial.py');
   writeFileSync(file, TRIVIAL);
-  const session = new PythonSession({ file, module: 'trivial', cwd: dir });
-  const py = process.env.GRADEKIT_PYTHON ?? 'python3';
+  // In the sandbox, as submissions are graded (its cost is per session, not per test).
+  const session = new PythonSession({ file, module: 'trivial', cwd: dir, wrap: sharedSandbox().wrap });
+  const py = baselinePython();
   try {
     const imp = await session.start();
     if (!imp.ok) throw new Error(`the trivial module did not import: ${imp.error?.message}`);

@@ -51,11 +51,11 @@ export function renderMarkdown(r: BenchResults): string {
     out.push(`## 3 + 5. Batch: \`gradekit grade ${b.assignment}\` on generated submissions`, '');
     if (b.note) out.push(`Note: ${b.note}.`, '');
     out.push(table(
-      ['submissions', 'wall s', 'per minute', 'CPU s per submission (tree)', 'per minute if CPU-bound on idle cores', 'peak RSS MB (tree)', 'CPU busy per core (machine)', 'jobs', 'target', 'load before → after'],
+      ['submissions', 'wall s', 'per minute', 'CPU s per submission (machine)', 'per minute if CPU-bound on idle cores', 'peak RSS MB (tree)', 'CPU busy per core (machine)', 'jobs', 'target', 'load before → after'],
       b.figures.map((x) => [String(x.submissions), f(x.wallMs / 1000), f(x.perMinute, 0), f(x.cpuSecondsPerSubmission, 3), f(x.projectedPerMinuteIdle, 0), f(x.peakRssMb, 0), x.cpu.map((c) => `${Math.round(c * 100)}%`).join(' / '), String(x.jobs),
         b.assignment === 'ps3-ocw' ? `≥ 500/min: ${ok(x.perMinute >= 500)}` : '–', `${la(x.load)} → ${la(x.loadAfter)}`]),
     ), '');
-    out.push(`Fit: wall ms = ${f(b.fit.slope, 1)} × submissions + ${f(b.fit.intercept, 0)}; R² = ${f(b.fit.r2, 4)} → ${b.linear ? 'linear' : 'NOT linear'}. Half the submissions are fixture copies (all verdicts), half one-token mutants of accepted ones. CPU is machine-wide (/proc/stat), so other load counts; RSS sums the grader and every Python process under it (shared pages counted per process: an upper bound).`, '');
+    out.push(`Fit: wall ms = ${f(b.fit.slope, 1)} × submissions + ${f(b.fit.intercept, 0)}; R² = ${f(b.fit.r2, 4)} → ${b.linear ? 'linear' : 'NOT linear'}. Half the submissions are fixture copies (all verdicts), half one-token mutants of accepted ones. CPU is machine-wide (/proc/stat, kernel included), so other load counts; RSS sums the grader and every Python process under it (shared pages counted per process: an upper bound).`, '');
   }
 
   if (r.reference) {

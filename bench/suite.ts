@@ -8,7 +8,7 @@ import { listAssignments, loadAssignment, type Assignment } from '../harness/ass
 import { gradeSubmission } from '../harness/grade/submission.js';
 import { rootPath } from '../harness/paths.js';
 import { generateUnittest } from './unittest-gen.js';
-import { loadAverage } from './system.js';
+import { baselinePython, loadAverage } from './system.js';
 import { fitLine, isLinear, median, round2, type LineFit } from './stats.js';
 import '../reference/register.js';
 
@@ -42,7 +42,7 @@ export function acceptedFixture(a: Assignment): string | undefined {
   return acceptedFixtures(a)[0];
 }
 
-const python = (): string => process.env.GRADEKIT_PYTHON ?? 'python3';
+const python = baselinePython;
 
 /** Runs a command to completion (stdin empty: a program waiting for input sees end of file), killed after `timeoutMs`. */
 function timeCommand(argv: string[], cwd: string, timeoutMs = 300_000): { ms: number; status: number | null; stdout: string; stderr: string } {

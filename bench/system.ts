@@ -1,5 +1,6 @@
 // What the machine is doing while we measure: load average, per-core CPU time from /proc/stat, and
 // the resident memory of a whole process tree (the grader plus its Python drivers and forks).
+import { resolveRuntime } from '../harness/run/sandbox/runtimes.js';
 import { readFileSync, readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 
@@ -79,40 +80,27 @@ export function treeRssKb(root: number): number {
 
 const TICKS_PER_S = 100; // USER_HZ on Linux
 
-/** CPU seconds used so far by `root` and its descendants: live processes' own time, plus the time of
- *  every reaped descendant (which the kernel folds into its parent's cutime/cstime). */
-export function treeCpuSeconds(root: number): number {
-  const kids = childrenMap();
-  let ticks = 0;
-  const stack = [root];
-  while (stack.length) {
-    const p = stack.pop()!;
-    try {
-      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // After the comm field: utime, stime, cutime, cstime are fields 14-17 of stat, i.e. 11-14 here.
-      ticks += Number(f[11]) + Number(f[12]) + (p === root ? Number(f[13]) + Number(f[14]) : 0);
-    } catch {
-      /* exited */
-    }
-    stack.push(...(kids.get(p) ?? []));
-  }
-  return ticks / TICKS_PER_S;
+/** CPU seconds all cores spent busy between two readings. Machine-wide on purpose: a process-tree sum
+ *  misses the CPU of sandboxed drivers whose own reaped children die with them, and kernel work done
+ *  for them in kernel threads; on an otherwise idle machine this is what grading costs. */
+export function busySeconds(before: CpuTimes, after: CpuTimes): number {
+  return after.cores.reduce((s, c, i) => s + c.busy - before.cores[i].busy, 0) / TICKS_PER_S;
 }
 
-/** Samples the tree's RSS (peak, KB) and CPU time (latest, seconds) every `everyMs` until stopped.
- *  The CPU figure misses at most the last interval and the time of live children's own reaped children. */
-export function sampleTreeRss(root: number, everyMs = 50): { stop: () => { peakKb: number; cpuS: number } } {
+/** Samples the tree's peak RSS (KB) every `everyMs` until stopped. */
+export function sampleTreeRss(root: number, everyMs = 50): { stop: () => { peakKb: number } } {
   let peak = treeRssKb(root);
-  let cpu = 0;
-  const t = setInterval(() => {
-    peak = Math.max(peak, treeRssKb(root));
-    cpu = Math.max(cpu, treeCpuSeconds(root));
-  }, everyMs);
+  const t = setInterval(() => void (peak = Math.max(peak, treeRssKb(root))), everyMs);
   return {
     stop: () => {
       clearInterval(t);
-      return { peakKb: peak, cpuS: cpu };
+      return { peakKb: peak };
     },
   };
+}
+
+/** The interpreter baselines run: python3 on PATH resolved to its real executable, as gradekit itself
+ *  runs it, so a pyenv-style shim script (~70 ms of bash per start here) is not charged to the baseline. */
+export function baselinePython(): string {
+  return resolveRuntime(process.env.GRADEKIT_PYTHON ?? 'python3').exe;
 }

@@ -2,7 +2,8 @@
 // and carrying the handout's runner strings, and grading that names the rule a bug breaks.
 // (Every fixture's exact verdict and failing tests are checked by fixtures-verdicts.test.ts.)
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import '../reference/register.js';
 import { loadAssignment } from '../harness/assignment/load.js';
@@ -73,5 +74,26 @@ describe('hangman-313e grading', () => {
     const t = r.tests.find((x) => x.id === 'secret-word-repeatable');
     expect(t?.status).toBe('failed');
     expect(t?.message).toMatch(/get_secret_word\(\): expected '\w+', got '\w+'/);
+  });
+
+  it('plays debug-mode sessions and large-dictionary games, each with its own dictionary.txt, even behind a hard-coded path', async () => {
+    expect(tests.filter((t) => 'run' in t && t.run === 'runner-debug').length).toBeGreaterThanOrEqual(3);
+    const large = tests.filter((t) => 'words' in t && t.words === 'large');
+    expect(large.length).toBeGreaterThanOrEqual(3);
+    expect(golden('debug-easy')).toContain('Number of words of each length in the dictionary:\n2: 8\n');
+    expect(golden('debug-easy')).toContain('DEBUGGING: Words left: 9\n');
+    expect(golden('large-hard-game')).toMatch(/Answer = \w{8}\n/);
+    // A student who points DICTIONARY_FILE at their own disk still gets the large list in the large tests.
+    const dir = mkdtempSync(join(tmpdir(), 'hangman-hardcoded-'));
+    try {
+      const src = readFileSync(join(submission('accepted/straightforward'), 'hangman.py'), 'utf8');
+      writeFileSync(join(dir, 'hangman.py'), src.replace('DICTIONARY_FILE = "dictionary.txt"', 'DICTIONARY_FILE = "/Users/student/cs313e/dictionary.txt"'));
+      const only = ['easy-win', 'debug-easy', ...large.map((t) => t.id)];
+      const r = await gradeSubmission(a, dir, { only });
+      expect(r.tests.map((t) => [t.id, t.status])).toEqual(only.map((id) => [id, 'passed']));
+      expect(r.notices?.join('\n')).toMatch(/used the provided dictionary\.txt instead/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

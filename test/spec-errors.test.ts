@@ -82,6 +82,19 @@ describe('semantic checks against the reference', () => {
   it('an unknown validator lists the known ones', () => {
     expect(() => loadAssignment(write("  - id: a\n    call: winning_strategy(['a'])\n    compare: { validator: winning }\n"))).toThrow(/unknown validator 'winning'/);
   });
+  it("a test's word list must be one the spec defines, and its file must exist", () => {
+    writeFileSync(join(dir, 'big.txt'), 'cat\ntack\n');
+    writeFileSync(join(dir, 'small.txt'), 'cat\n');
+    const lists = (names: string) => {
+      const p = join(dir, `w${Math.random().toString(36).slice(2)}.yaml`);
+      writeFileSync(p, HEAD.replace('tests:\n', `words: { file: small.txt, as: words.txt }\nword_lists: { ${names} }\ntests:\n`) + "  - id: a\n    call: share_letter('a', 'b')\n    words: bigg\n");
+      return p;
+    };
+    expect(() => loadAssignment(lists('big: big.txt'))).toThrow(/w\w+\.yaml:12:5: unknown word list 'bigg'\n  hint: did you mean 'big'\?/);
+    expect(() => loadAssignment(lists('bigg: missing.txt'))).toThrow(/w\w+\.yaml:8:\d+: word list not found: missing\.txt/);
+    const ok = loadAssignment(lists('bigg: big.txt'));
+    expect(ok.wordLists.bigg.words).toEqual(['cat', 'tack']);
+  });
 });
 
 describe('the CLI never shows a stack trace for user mistakes', () => {

@@ -25,8 +25,16 @@ export interface Assignment {
   /** Folder of instructor starter files (--starter), e.g. the course's runner.py. */
   starterDir?: string;
   names: Record<string, PyValue>;
+  /** The spec's extra word lists by name: what a test with `words: <name>` runs with. */
+  wordLists: Record<string, WordList>;
   /** Parsed steps per test id (call/steps tests), parsed once. */
   steps: Map<string, PyStep[]>;
+}
+
+export interface WordList {
+  file: string;
+  words: string[];
+  names: Record<string, PyValue>;
 }
 
 export interface AssignmentOptions {
@@ -86,6 +94,16 @@ export function loadAssignment(idOrPath: string, opts: AssignmentOptions = {}): 
   if (opts.starter && !existsSync(opts.starter)) throw new UsageError(`--starter: folder not found: ${opts.starter}`);
   const words = wordsFile && existsSync(wordsFile) ? readWordList(wordsFile) : [];
   const names = adapter.names?.({ words, rng: new PyRandom(0), options: d.options }) ?? {};
+  const wordLists: Record<string, WordList> = {};
+  for (const [name, rel] of Object.entries(d.word_lists)) {
+    const file = inside(fixturesDir, rel, spec, ['word_lists', name]);
+    if (!d.words) errors.push(spec.error(['word_lists'], 'word_lists need a words: entry', 'its `as:` names the file every list is placed as'));
+    else if (!existsSync(file)) errors.push(spec.error(['word_lists', name], `word list not found: ${relative(dirname(specPath), file)} (relative to the spec)`));
+    else {
+      const listWords = readWordList(file);
+      wordLists[name] = { file, words: listWords, names: adapter.names?.({ words: listWords, rng: new PyRandom(0), options: d.options }) ?? {} };
+    }
+  }
   const steps = new Map<string, PyStep[]>();
   const functions = new Set([...Object.keys(adapter.functions), ...Object.keys(adapter.classes ?? {})]);
   d.tests.forEach((t, i) => {
@@ -133,6 +151,10 @@ export function loadAssignment(idOrPath: string, opts: AssignmentOptions = {}): 
         errors.push(spec.error(['tests', i, 'expect'], `cannot read this Python: ${(e as Error).message}`));
       }
     }
+    if ('words' in t && t.words !== undefined && !(t.words in d.word_lists)) {
+      const g = closest(t.words, Object.keys(d.word_lists));
+      errors.push(spec.error(['tests', i, 'words'], `unknown word list '${t.words}'`, g ? `did you mean '${g}'?` : `define it under word_lists: (known: ${Object.keys(d.word_lists).join(', ') || 'none'})`));
+    }
     if ('run' in t && t.run !== 'main' && !d.programs[t.run]) errors.push(spec.error(['tests', i, 'run'], `unknown program '${t.run}'`, `define it under programs: or use 'main'`));
   });
   for (const [name, prog] of Object.entries(d.programs)) {
@@ -140,7 +162,7 @@ export function loadAssignment(idOrPath: string, opts: AssignmentOptions = {}): 
     if (prog.script && !existsSync(resolveScript(prog.script))) errors.push(spec.error(['programs', name, 'script'], `runner script not found: ${prog.script}`));
   }
   if (errors.length) throw new SpecErrors(errors);
-  return { id: d.assignment, spec, adapter, fixturesDir, wordsFile, words, customWords: Boolean(opts.words), starterDir: opts.starter ? resolve(opts.starter) : undefined, names, steps };
+  return { id: d.assignment, spec, adapter, fixturesDir, wordsFile, words, customWords: Boolean(opts.words), starterDir: opts.starter ? resolve(opts.starter) : undefined, names, wordLists, steps };
 }
 
 /** Runner scripts ship with gradekit under harness/run/python/runners/. */

@@ -6,6 +6,8 @@ export interface Outcome {
   status: Exclude<Status, 'skipped'> | 'skipped';
   message: string;
   detail?: TestDetail;
+  /** What the run noticed about the submission (e.g. a hard-coded path redirected): report-level notices. */
+  notices?: string[];
 }
 
 export const pass = (detail?: TestDetail): Outcome => ({ status: 'passed', message: '', ...(detail ? { detail } : {}) });

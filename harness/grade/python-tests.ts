@@ -12,6 +12,7 @@ import { judge } from './judge.js';
 import { runProperty, renderCall } from './property.js';
 import { error, fail, pass, runFailure, type Outcome } from './outcome.js';
 import { resolveScript, type Assignment } from '../assignment/load.js';
+import { namesToWire, testWords } from './word-lists.js';
 
 export interface PythonTestEnv {
   a: Assignment;
@@ -49,8 +50,9 @@ export function patchesOf(t: Running, a: Assignment, seed: number | string | und
     if ('generate' in p) {
       // One random stream for the whole sequence, as consecutive deal_hand() calls in one game would draw.
       const step = parseStep(p.generate.call);
+      const { words, names } = testWords(a, t);
       const made = runReference(Array.from({ length: p.generate.count }, () => step), {
-        adapter: a.adapter, words: a.words, options: a.spec.data.options, names: a.names, stdin: null, patches: [], seed: seed ?? 0,
+        adapter: a.adapter, words, options: a.spec.data.options, names, stdin: null, patches: [], seed: seed ?? 0,
       });
       const values: PyExpr[] = made.steps.map((s) => ({ k: 'lit', v: s.value ?? { t: 'none' } }));
       wire.push({ name, kind: 'sequence', values: values.map((v) => exprToWire(v)) });
@@ -85,7 +87,8 @@ export function goldenPath(a: Assignment, id: string): string {
 }
 
 export function refOptions(a: Assignment, t: Running, patches: ScriptedPatch[], seed: number | string | undefined): RefRunOptions {
-  return { adapter: a.adapter, words: a.words, options: a.spec.data.options, names: a.names, stdin: t.stdin ?? null, patches, seed };
+  const { words, names } = testWords(a, t);
+  return { adapter: a.adapter, words, options: a.spec.data.options, names, stdin: t.stdin ?? null, patches, seed };
 }
 
 /** Whether a test's printed output is checked, and against what. */
@@ -121,15 +124,17 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
   const trace = r.forbid_calls || r.must_recurse ? { forbid_calls: r.forbid_calls, forbid_within: r.forbid_within, recursion: r.must_recurse, public: Object.keys(a.adapter.functions) } : undefined;
   let steps: PyStep[] | null = null;
   let req: Omit<RunRequest, 'op'>;
+  const own = testWords(a, r);
+  const where = own.cwd ? { cwd: own.cwd, names: namesToWire(own.names) } : {};
   let refRun;
   if ('run' in r) {
-    const program = r.run === 'main' ? { kind: 'main' as const } : { kind: 'script' as const, path: programScript(a, r.run) };
+    const program = r.run === 'main' ? { kind: 'main' as const } : { kind: 'script' as const, path: programScript(a, r.run), argv: a.spec.data.programs[r.run].args };
     const echo = r.run === 'main' || a.spec.data.programs[r.run].echo !== 'self';
-    req = { id: t.id, ...limits(a, timeoutMs), program, stdin: r.stdin ?? [], echo, patches: wirePatches, seed: seed ?? null, trace };
+    req = { id: t.id, ...limits(a, timeoutMs), ...where, program, stdin: r.stdin ?? [], echo, patches: wirePatches, seed: seed ?? null, trace };
     refRun = () => referenceRun(a, r, env.seed);
   } else {
     steps = a.steps.get(t.id)!;
-    req = { id: t.id, ...limits(a, timeoutMs), steps: steps.map((s) => stepToWire(s, Boolean(r.unchanged_args))), stdin: r.stdin ?? null, patches: wirePatches, seed: seed ?? null, trace };
+    req = { id: t.id, ...limits(a, timeoutMs), ...where, steps: steps.map((s) => stepToWire(s, Boolean(r.unchanged_args))), stdin: r.stdin ?? null, patches: wirePatches, seed: seed ?? null, trace };
     refRun = () => runReference(steps!, opts);
   }
   // The student's process starts on the test now; the reference is computed meanwhile, not before.
@@ -163,7 +168,7 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
   const stepCompare = stepObjects.map((x) => (typeof x === 'object' ? x.compare : undefined));
   const stepExpect = stepObjects.map((x) => (typeof x === 'object' && x.expect !== undefined ? literalValue(parseExpr(x.expect)) : undefined));
   const validator = typeof compare === 'object' && 'validator' in compare ? a.adapter.validators?.[compare.validator] : undefined;
-  return judge({
+  const outcome = judge({
     steps,
     ref,
     obs: res.obs,
@@ -183,6 +188,8 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
     file: env.file,
     stdinGiven: r.stdin !== undefined,
   });
+  if (res.obs.notices?.length) outcome.notices = res.obs.notices;
+  return outcome;
 }
 
 function withTranscriptHint(o: Outcome, t: Running): Outcome {

@@ -7,7 +7,7 @@ import type { Assignment } from '../assignment/load.js';
 import { totals, type Report, type TestResult, type Visibility } from '../model/report.js';
 import type { TestData } from '../spec/schema.js';
 import { PythonSession } from '../run/python/session.js';
-import { toWire, type WireValue } from '../model/pyvalue.js';
+import { namesToWire } from './word-lists.js';
 import { prepareWorkspace } from './workspace.js';
 import { runPythonTest } from './python-tests.js';
 import { error, fmtMs, type Outcome } from './outcome.js';
@@ -137,7 +137,7 @@ async function gradePython(
   notices.push(...ws.notices);
   const fileName = basename(ws.file);
   const module = a.spec.data.submission.module ?? basename(fileName, extname(fileName));
-  const names = namesWire(a);
+  const names = namesToWire(a.names);
   const aliases: Record<string, string> = {};
   if (a.spec.data.words) aliases[a.spec.data.words.as] = `${ws.dir}/${a.spec.data.words.as}`;
   // Fewer than ~8 tests do not repay a second interpreter's start-up.
@@ -180,6 +180,7 @@ async function gradePython(
             }
           }
           if (o.status === 'passed') passed.add(t.id);
+          if (o.notices) notices.push(...o.notices);
           outcomes.set(t.id, { ...o, ms: performance.now() - s0 });
         } finally {
           finish();
@@ -194,15 +195,6 @@ async function gradePython(
     await Promise.all(sessions.map((s) => s.close()));
     ws.cleanup();
   }
-}
-
-const wireCache = new WeakMap<Assignment, Record<string, WireValue>>();
-
-/** The assignment's names (an 80,000-word list) on the wire: encoded once, not once per submission. */
-function namesWire(a: Assignment): Record<string, WireValue> {
-  let w = wireCache.get(a);
-  if (!w) wireCache.set(a, (w = Object.fromEntries(Object.entries(a.names).map(([k, v]) => [k, toWire(v)]))));
-  return w;
 }
 
 function importMessage(type: string, message: string, where: string): string {

@@ -1,6 +1,6 @@
 // A private working directory per submission: the student's file under the name the spec expects,
 // plus the files it reads (the word list). Nothing else of the project is inside.
-import { copyFileSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, extname, join } from 'node:path';
 import type { Assignment } from '../assignment/load.js';
@@ -50,5 +50,10 @@ export function prepareWorkspace(a: Assignment, submission: string): Workspace {
   writeFileSync(file, text);
   const w = a.spec.data.words;
   if (w && a.wordsFile) copyFileSync(a.wordsFile, join(dir, w.as));
+  // A test run with another list works in lists/<name>/, where that list has the usual file name.
+  for (const [name, list] of Object.entries(a.wordLists)) {
+    mkdirSync(join(dir, 'lists', name), { recursive: true });
+    copyFileSync(list.file, join(dir, 'lists', name, w!.as));
+  }
   return { dir, file, notices, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }

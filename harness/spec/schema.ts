@@ -80,6 +80,8 @@ const running = {
   silent: z.boolean().optional(),
   /** Compare the inputs consumed (count and order) with the reference. Default true when stdin is given. */
   check_inputs: z.boolean().optional(),
+  /** Run with one of the spec's word_lists instead of the bundled list (e.g. a large dictionary game). */
+  words: z.string().optional(),
 };
 
 const callTest = z.object({ ...common, ...running, call: z.string() }).strict();
@@ -153,11 +155,26 @@ export const specSchema = z
       .object({ file: z.string(), as: z.string(), transform: z.enum(['none', 'lower', 'upper']).default('none') })
       .strict()
       .optional(),
+    /** More word lists (name -> file relative to the fixtures folder) that a test can pick with `words:`;
+     *  each is placed in the test's working directory under the same name as the bundled list. */
+    word_lists: z.record(z.string().regex(/^[a-z0-9-]+$/, 'lower-case letters, digits and dashes'), z.string()).default({}),
     /** Folder holding this assignment's fixtures (words, golden/), relative to the spec file. */
     fixtures: z.string(),
     /** Programs run as a whole: the student's module as __main__, or a runner script that drives it. */
     programs: z
-      .record(z.string(), z.object({ script: z.string().optional(), reference: z.string(), starter: z.string().optional(), echo: z.enum(['harness', 'self']).default('harness') }).strict())
+      .record(
+        z.string(),
+        z
+          .object({
+            script: z.string().optional(),
+            /** Command-line arguments, e.g. the runner's --debug. */
+            args: z.array(z.string()).default([]),
+            reference: z.string(),
+            starter: z.string().optional(),
+            echo: z.enum(['harness', 'self']).default('harness'),
+          })
+          .strict(),
+      )
       .default({}),
     /** I/O profile overrides for interactive (game) tests. */
     profile: z.record(z.string(), z.unknown()).optional(),

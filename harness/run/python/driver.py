@@ -561,6 +561,13 @@ def run_test(req):
     builtins.input = stdin.input
     builtins.open = redirecting_open
     env = dict(STATE["names"])
+    for k, w in (req.get("names") or {}).items():
+        env[k] = decode(w, {})
+    if req.get("cwd"):
+        # This test's own word list: its folder becomes the cwd, and hard-coded paths resolve there.
+        here = os.path.join(STATE["workdir"], req["cwd"])
+        os.chdir(here)
+        STATE["aliases"] = {k: (os.path.join(here, k) if os.path.exists(os.path.join(here, k)) else v) for k, v in STATE["aliases"].items()}
     obs = {"steps": []}
     module = STATE["module"]
     if req.get("seed") is not None:

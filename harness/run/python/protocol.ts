@@ -31,6 +31,10 @@ export interface RunRequest {
   timeout_ms: number;
   steps?: WireStep[];
   program?: { kind: 'main' } | { kind: 'script'; path: string; argv?: string[] };
+  /** Working directory relative to the submission's (a test's own word list lives there). */
+  cwd?: string;
+  /** Names that replace the session's for this test (the word list of that directory). */
+  names?: Record<string, WireValue>;
   stdin?: string[] | null;
   /** false: the program echoes piped input itself, so the driver must not. */
   echo?: boolean;

@@ -14,7 +14,7 @@ import { gradeSubmission } from '../harness/grade/submission.js';
 import { createSandbox, type Sandbox } from '../harness/run/sandbox/index.js';
 import { rootPath } from '../harness/paths.js';
 import type { Report, Status } from '../harness/model/report.js';
-import { changedFiles, listing, privateTmpRoot, processesUnder, projectFingerprint } from './hostile-support.js';
+import { changedFiles, listing, privateTmpRoot, processesUnder, projectFingerprint, projectFolderInTmp } from './hostile-support.js';
 
 const TESTS = ['share-letter', 'winning-strategy', 'count', 'show-game'] as const;
 type Expect = {
@@ -43,7 +43,7 @@ const HOSTILE: Record<string, Expect> = {
   // The escapes are shown as \x1b, never as raw bytes that would repaint the grader's terminal.
   'ansi-flood': { status: { 'show-game': 'failed' }, message: /\\x1b\[/, never: /\x1b|\x07/ },
   'read-secrets': { status: { count: 'error' }, message: /FileNotFoundError.*\/work\/main\/specs\/chiseler\.yaml/, never: /assignment: chiseler/, isolation: true },
-  'list-submissions': { status: { 'winning-strategy': 'failed', 'show-game': 'error' }, message: /\/tmp: gk-hostile-\w+'|IndexError/, never: /decoy|specs|package\.json|bash_history/, isolation: true },
+  'list-submissions': { status: { 'winning-strategy': 'failed', 'show-game': 'error' }, message: new RegExp(`/tmp: ${projectFolderInTmp().map((f) => `${f} `).join('')}gk-hostile-\\w+'|IndexError`), never: /decoy|specs|package\.json|bash_history/, isolation: true },
   'write-outside': { isolation: true },
   'delete-own-files': {},
   network: { status: { count: 'error' }, message: /ConnectionRefusedError|Network is unreachable|OSError/, isolation: true },

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import '../reference/register.js';
 import { createSandbox, sandboxSupport, type Sandbox } from '../harness/run/sandbox/index.js';
 import { rootPath } from '../harness/paths.js';
+import { projectFolderInTmp } from './hostile-support.js';
 import { loadAssignment } from '../harness/assignment/load.js';
 import { gradeSubmission } from '../harness/grade/submission.js';
 
@@ -65,7 +66,7 @@ print(json.dumps({"cwd": os.getcwd(), "home": os.environ.get("HOME"), "work": ca
     expect(r.status, r.stderr).toBe(0);
     expect(r.out).toMatchObject({ cwd: work, home: work, work: true, usr: false, driver: false, tmp: true, project: ['harness'], specs: false, driver_py: true, hostname: 'sandbox' });
     // A private /tmp: the file it just wrote, and the folder holding its own work directory.
-    expect(r.out.tmp_list.sort()).toEqual([root.split('/')[2], 'x'].sort());
+    expect(r.out.tmp_list.sort()).toEqual([root.split('/')[2], 'x', ...projectFolderInTmp()].sort());
     expect(r.out.pid).toBeLessThan(10); // its own pid namespace: the grader is invisible
     expect(readdirSync(work)).toContain('mine.txt');
   });

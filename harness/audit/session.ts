@@ -3,9 +3,9 @@
 import { writeFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import type { Assignment } from '../assignment/load.js';
-import { toWire } from '../model/pyvalue.js';
 import { PythonSession } from '../run/python/session.js';
-import { prepareWorkspace } from '../grade/workspace.js';
+import { prepareWorkspace, wordListAliases } from '../grade/workspace.js';
+import { namesToWire } from '../grade/word-lists.js';
 import type { ImportResult } from '../run/python/protocol.js';
 
 export interface OpenSession {
@@ -22,9 +22,8 @@ export async function openSession(a: Assignment, submission: string, source?: st
   if (source !== undefined) writeFileSync(ws.file, source);
   const fileName = basename(ws.file);
   const module = a.spec.data.submission.module ?? basename(fileName, extname(fileName));
-  const names = Object.fromEntries(Object.entries(a.names).map(([k, v]) => [k, toWire(v)]));
-  const aliases: Record<string, string> = {};
-  if (a.spec.data.words) aliases[a.spec.data.words.as] = `${ws.dir}/${a.spec.data.words.as}`;
+  const names = namesToWire(a.names);
+  const aliases = wordListAliases(a, ws);
   const session = new PythonSession({ file: ws.file, module, cwd: ws.dir, names, aliases, outputCap: a.spec.data.defaults.output_cap });
   try {
     const imported = await session.start();

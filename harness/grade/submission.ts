@@ -8,7 +8,7 @@ import { totals, type Report, type TestResult, type Visibility } from '../model/
 import type { TestData } from '../spec/schema.js';
 import { PythonSession } from '../run/python/session.js';
 import { namesToWire } from './word-lists.js';
-import { prepareWorkspace } from './workspace.js';
+import { prepareWorkspace, wordListAliases } from './workspace.js';
 import { runPythonTest } from './python-tests.js';
 import { error, fmtMs, type Outcome } from './outcome.js';
 import { gradekitVersion } from '../paths.js';
@@ -138,8 +138,7 @@ async function gradePython(
   const fileName = basename(ws.file);
   const module = a.spec.data.submission.module ?? basename(fileName, extname(fileName));
   const names = namesToWire(a.names);
-  const aliases: Record<string, string> = {};
-  if (a.spec.data.words) aliases[a.spec.data.words.as] = `${ws.dir}/${a.spec.data.words.as}`;
+  const aliases = wordListAliases(a, ws);
   // Fewer than ~8 tests do not repay a second interpreter's start-up.
   const n = Math.max(1, Math.min(opts.parallel ?? 1, Math.floor(tests.length / 8) || 1));
   const sessionOpts = { file: ws.file, module, cwd: ws.dir, names, aliases, wrap: opts.wrap, outputCap: a.spec.data.defaults.output_cap };

@@ -38,6 +38,12 @@ export function findSubmissionFile(path: string, expected: string): { file: stri
   );
 }
 
+/** Hard-coded paths to the word list (/Users/me/ps3/words.txt) open the workspace's copy instead. */
+export function wordListAliases(a: Assignment, ws: Workspace): Record<string, string> {
+  const w = a.spec.data.words;
+  return w ? { [w.as]: join(ws.dir, w.as) } : {};
+}
+
 export function prepareWorkspace(a: Assignment, submission: string): Workspace {
   const expected = a.spec.data.submission.file ?? '';
   const { file: src, notice } = findSubmissionFile(submission, expected);

@@ -42,8 +42,6 @@ export function acceptedFixture(a: Assignment): string | undefined {
   return acceptedFixtures(a)[0];
 }
 
-const python = baselinePython;
-
 /** Runs a command to completion (stdin empty: a program waiting for input sees end of file), killed after `timeoutMs`. */
 function timeCommand(argv: string[], cwd: string, timeoutMs = 300_000): { ms: number; status: number | null; stdout: string; stderr: string } {
   const t0 = performance.now();
@@ -93,7 +91,7 @@ export function measureSuites(runs: number, withUnittest: readonly string[] = ['
         ut = unittestDir(a, s);
         sub = s;
         // A submission that reads sys.stdin directly loops at end of file under a plain input() mock: 30 s is plenty.
-        if (timeCommand([python(), '-m', 'unittest', '-q', `test_${ut.gen.module}`], ut.dir, 30_000).status === 0) break;
+        if (timeCommand([baselinePython(), '-m', 'unittest', '-q', `test_${ut.gen.module}`], ut.dir, 30_000).status === 0) break;
       }
     }
     const walls: number[] = [], gradings: number[] = [], uts: number[] = [];
@@ -109,7 +107,7 @@ export function measureSuites(runs: number, withUnittest: readonly string[] = ['
         tests = rep.tests.length;
         allPassed &&= r.status === 0;
         if (ut) {
-          const u = timeCommand([python(), '-m', 'unittest', '-q', `test_${ut.gen.module}`], ut.dir);
+          const u = timeCommand([baselinePython(), '-m', 'unittest', '-q', `test_${ut.gen.module}`], ut.dir);
           uts.push(u.ms);
           utPassed &&= u.status === 0;
         }

@@ -93,15 +93,16 @@ export function loadAssignment(idOrPath: string, opts: AssignmentOptions = {}): 
   }
   if (opts.starter && !existsSync(opts.starter)) throw new UsageError(`--starter: folder not found: ${opts.starter}`);
   const words = wordsFile && existsSync(wordsFile) ? readWordList(wordsFile) : [];
-  const names = adapter.names?.({ words, rng: new PyRandom(0), options: d.options }) ?? {};
+  const namesOf = (list: string[]) => adapter.names?.({ words: list, rng: new PyRandom(0), options: d.options }) ?? {};
+  const names = namesOf(words);
   const wordLists: Record<string, WordList> = {};
+  if (Object.keys(d.word_lists).length && !d.words) errors.push(spec.error(['word_lists'], 'word_lists need a words: entry', 'its `as:` names the file every list is placed as'));
   for (const [name, rel] of Object.entries(d.word_lists)) {
     const file = inside(fixturesDir, rel, spec, ['word_lists', name]);
-    if (!d.words) errors.push(spec.error(['word_lists'], 'word_lists need a words: entry', 'its `as:` names the file every list is placed as'));
-    else if (!existsSync(file)) errors.push(spec.error(['word_lists', name], `word list not found: ${relative(dirname(specPath), file)} (relative to the spec)`));
+    if (!existsSync(file)) errors.push(spec.error(['word_lists', name], `word list not found: ${relative(dirname(specPath), file)} (relative to the spec)`));
     else {
       const listWords = readWordList(file);
-      wordLists[name] = { file, words: listWords, names: adapter.names?.({ words: listWords, rng: new PyRandom(0), options: d.options }) ?? {} };
+      wordLists[name] = { file, words: listWords, names: namesOf(listWords) };
     }
   }
   const steps = new Map<string, PyStep[]>();

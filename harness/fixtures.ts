@@ -32,8 +32,10 @@ export function fixtureSubmissions(fixturesDir: string, assignment: string): Fix
 /** The verdict a report amounts to, in Kattis terms. */
 export function verdictOf(r: Report): Verdict {
   if (r.fatal?.kind === 'compile') return 'compile_error';
-  if (r.tests.every((t) => t.status === 'passed' || t.status === 'skipped') && !r.fatal) return 'accepted';
-  if (r.tests.some((t) => t.status === 'error' && /^timed out/.test(t.message))) return 'time_limit_exceeded';
-  if (r.fatal || r.tests.some((t) => t.status === 'error')) return 'run_time_error';
+  // Extra tests (beyond the handout) are reported but never decide a verdict.
+  const scored = r.tests.filter((t) => !t.extra);
+  if (scored.every((t) => t.status === 'passed' || t.status === 'skipped') && !r.fatal) return 'accepted';
+  if (scored.some((t) => t.status === 'error' && /^timed out/.test(t.message))) return 'time_limit_exceeded';
+  if (r.fatal || scored.some((t) => t.status === 'error')) return 'run_time_error';
   return 'wrong_answer';
 }

@@ -23,7 +23,8 @@ export function fixtureVerdictSuite(id: string): void {
     });
     it.each(subs.map((s) => [`${s.verdict}/${s.name}`, s] as const))('%s', async (_, s) => {
       const report = await gradeSubmission(a, s.path, { runners: languageRunners() });
-      const failing = report.tests.filter((t) => t.status !== 'passed' && t.status !== 'skipped');
+      const failing = report.tests.filter((t) => t.status !== 'passed' && t.status !== 'skipped' && !t.extra);
+      const extraFailing = report.tests.filter((t) => t.status !== 'passed' && t.status !== 'skipped' && t.extra);
       const summary = failing.map((t) => `${t.id}: ${t.message}`).join('\n');
       expect(verdictOf(report), `verdict of ${s.path}; failing:\n${summary}${report.fatal ? `\nfatal: ${report.fatal.message}` : ''}`).toBe(s.verdict);
       if (s.verdict === 'accepted') {
@@ -32,8 +33,10 @@ export function fixtureVerdictSuite(id: string): void {
       }
       const expectFile = join(s.path, 'expect.yaml');
       expect(existsSync(expectFile), `${expectFile} must list the tests this bug fails`).toBe(true);
-      const exp = parse(readFileSync(expectFile, 'utf8')) as { fails?: string[]; message?: string };
+      const exp = parse(readFileSync(expectFile, 'utf8')) as { fails?: string[]; extra_fails?: string[]; message?: string };
       expect(failing.map((t) => t.id).sort(), `tests failed by ${s.path}:\n${summary}`).toEqual([...(exp.fails ?? [])].sort());
+      // Extra tests (beyond the handout) are not scored, but a fixture may still say which it fails.
+      if (exp.extra_fails) expect(extraFailing.map((t) => t.id).sort()).toEqual([...exp.extra_fails].sort());
       if (exp.message) expect(summary).toMatch(new RegExp(exp.message));
     });
   });

@@ -5,7 +5,7 @@ import { basename, extname } from 'node:path';
 import { availableParallelism } from 'node:os';
 import type { Assignment } from '../assignment/load.js';
 import { totals, type Report, type TestResult, type Visibility } from '../model/report.js';
-import type { TestData } from '../spec/schema.js';
+import { basisText, type TestData } from '../spec/schema.js';
 import { PythonSession } from '../run/python/session.js';
 import { namesToWire } from './word-lists.js';
 import { prepareWorkspace, wordListAliases } from './workspace.js';
@@ -62,13 +62,14 @@ export function groupOf(t: TestData): string {
 
 function toResult(a: Assignment, t: TestData, o: Outcome, ms: number): TestResult {
   const d = a.spec.data.defaults;
-  const max = t.points ?? d.points;
+  // Tests beyond the handout are reported in the zero-point 'extra' group, never scored.
+  const max = t.extra ? 0 : t.points ?? d.points;
   const detail = o.detail ? { ...o.detail } : undefined;
   if (t.hint && o.status !== 'passed' && detail && !detail.hint) detail.hint = t.hint;
   return {
     id: t.id,
-    group: groupOf(t),
-    name: t.name ?? t.id,
+    group: t.extra ? 'extra' : groupOf(t),
+    name: t.extra ? `${groupOf(t)}: ${t.name ?? t.id}` : t.name ?? t.id,
     status: o.status,
     score: o.status === 'passed' ? max : 0,
     maxScore: max,
@@ -77,6 +78,8 @@ function toResult(a: Assignment, t: TestData, o: Outcome, ms: number): TestResul
     durationMs: Math.round(ms * 100) / 100,
     ...(detail && Object.keys(detail).length ? { detail } : t.hint && o.status !== 'passed' ? { detail: { hint: t.hint } } : {}),
     ...(t.tags ? { tags: t.tags } : {}),
+    ...(t.basis ? { basis: basisText(t.basis) } : {}),
+    ...(t.extra ? { extra: true as const } : {}),
   };
 }
 

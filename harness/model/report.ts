@@ -39,6 +39,10 @@ export interface TestResult {
   durationMs: number;
   detail?: TestDetail;
   tags?: string[];
+  /** The handout or docstring sentence the test enforces (see the spec's `basis:`). */
+  basis?: string;
+  /** A test beyond the handout (group 'extra'): reported, never scored (maxScore 0). */
+  extra?: true;
 }
 
 export interface Report {

@@ -47,6 +47,12 @@ const stepObject = z
   })
   .strict();
 
+/** "Problem 1: 'The score for a word is the product of two components'" or {section, quote}. */
+export const basis = z.union([
+  z.string().min(8, 'quote the handout or docstring sentence, with its section'),
+  z.object({ section: z.string().min(1), quote: z.string().min(3) }).strict(),
+]);
+
 const common = {
   id: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/i, 'letters, digits, dot, dash or underscore'),
   group: z.string().optional(),
@@ -58,6 +64,11 @@ const common = {
   hint: z.string().optional(),
   /** Skip unless this other test passed (check50-style dependency). */
   needs: z.string().optional(),
+  /** The handout or docstring sentence this test enforces, quoted, with where it is: every scored test has one. */
+  basis: basis.optional(),
+  /** Why this test goes beyond the handout (speed it never asks for, a rule of another year...): it is
+   *  reported but never scored (the zero-point `extra` group). */
+  extra: z.string().min(3, 'say why the test goes beyond the handout').optional(),
 };
 
 /** Modifiers shared by tests that run student code. */
@@ -200,3 +211,9 @@ export type TestData = z.output<typeof testSchema>;
 export type Comparator = z.output<typeof comparator>;
 export type Normaliser = z.output<typeof normaliser>;
 export type Generator = z.output<typeof generator>;
+export type Basis = z.output<typeof basis>;
+
+/** A basis as one line: section, then the quoted sentence. */
+export function basisText(b: Basis): string {
+  return typeof b === 'string' ? b : `${b.section}: "${b.quote}"`;
+}

@@ -3,6 +3,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Report } from './model/report.js';
+import { KINDS, kindOfStatus, worstVerdict } from './model/kinds.js';
 
 export const VERDICTS = ['accepted', 'wrong_answer', 'run_time_error', 'time_limit_exceeded', 'compile_error'] as const;
 export type Verdict = (typeof VERDICTS)[number];
@@ -33,9 +34,7 @@ export function fixtureSubmissions(fixturesDir: string, assignment: string): Fix
 export function verdictOf(r: Report): Verdict {
   if (r.fatal?.kind === 'compile') return 'compile_error';
   // Extra tests (beyond the handout) are reported but never decide a verdict.
-  const scored = r.tests.filter((t) => !t.extra);
-  if (scored.every((t) => t.status === 'passed' || t.status === 'skipped') && !r.fatal) return 'accepted';
-  if (scored.some((t) => t.status === 'error' && /^timed out/.test(t.message))) return 'time_limit_exceeded';
-  if (r.fatal || scored.some((t) => t.status === 'error')) return 'run_time_error';
-  return 'wrong_answer';
+  const kinds = r.tests.filter((t) => !t.extra).map((t) => t.kind ?? kindOfStatus(t.status));
+  if (r.fatal && !kinds.some((k) => KINDS[k].verdict !== 'accepted')) return 'run_time_error';
+  return worstVerdict(kinds);
 }

@@ -31,24 +31,24 @@ type Expect = {
   processes?: boolean;
 };
 
-const TIME_LIMIT = /^time limit: no exit after 3000 ms/;
+const TIME_LIMIT = /^time limit exceeded: no exit after 3000 ms/;
 const OUTPUT_LIMIT = /^output exceeded \d+ bytes; the program was stopped/;
 const EXITED = /^the program exited without playing a game/;
 
 const HOSTILE: Record<string, Expect> = {
   'infinite-loop': { status: 'error', message: TIME_LIMIT },
   sleep: { status: 'error', message: TIME_LIMIT },
-  'memory-bomb': { status: 'error', message: /^run-time error after input "a" \(guess 1\): .*java\.lang\.OutOfMemoryError: Java heap space/ },
-  'thread-bomb': { status: 'error', message: /^run-time error before any input: .*OutOfMemoryError: unable to create native thread/, processes: true },
+  'memory-bomb': { status: 'error', message: /^run-time error: .*java\.lang\.OutOfMemoryError: Java heap space.* after input "a" \(guess 1\)/ },
+  'thread-bomb': { status: 'error', message: /^run-time error: .*OutOfMemoryError: unable to create native thread.* before any input/, processes: true },
   // The bomb runs beside the game; contained, the game still passes unless the bomb starves it.
   'fork-bomb': { status: ['passed', 'error'], message: TIME_LIMIT, processes: true },
-  'process-spawn': { status: 'error', message: /^run-time error before any input: .*Cannot run program "sleep": error=11, Resource temporarily unavailable/, processes: true },
+  'process-spawn': { status: 'error', message: /^run-time error: .*Cannot run program "sleep": error=11, Resource temporarily unavailable.* before any input/, processes: true },
   'output-flood': { status: 'error', message: OUTPUT_LIMIT },
   'no-newline-flood': { status: 'error', message: OUTPUT_LIMIT },
-  'read-secrets': { status: 'error', message: /^run-time error before any input: .*NoSuchFileException: \/work\/main\/specs\/evil-hangman-java\.yaml/, never: /assignment:|win-5|"games"/, isolation: true },
+  'read-secrets': { status: 'error', message: /^run-time error: .*NoSuchFileException: \/work\/main\/specs\/evil-hangman-java\.yaml.* before any input/, never: /assignment:|win-5|"games"/, isolation: true },
   'list-submissions': { status: 'passed', never: /decoy|specs|fixtures-hostile|package\.json|node_modules|gradekit-java-|\.bash_history/, isolation: true },
   'write-outside': { status: 'passed', isolation: true },
-  network: { status: 'error', message: /^run-time error after input "a" \(guess 1\): .*(ConnectException: Connection refused|Network is unreachable)/, isolation: true },
+  network: { status: 'error', message: /^run-time error: .*(ConnectException: Connection refused|Network is unreachable).* after input "a" \(guess 1\)/, isolation: true },
   'exit-at-start': { status: 'failed', message: EXITED },
   'close-stdout': { status: 'error', message: /^the program waits for input without printing a prompt/ },
   'spoof-verdicts': { status: 'failed', message: EXITED },

@@ -31,14 +31,14 @@ type Expect = {
 };
 
 const HOSTILE: Record<string, Expect> = {
-  'infinite-loop': { status: { count: 'error' }, message: /timed out after 1 s/ },
+  'infinite-loop': { status: { count: 'error' }, message: /time limit exceeded: no result after 1 s/ },
   'import-busy-loop': { fatal: /CPU|SIGXCPU|code 152/ },
-  sleep: { status: { count: 'error' }, message: /timed out after 1 s/ },
-  'fork-bomb': { status: { count: 'error' }, message: /BlockingIOError|Resource temporarily unavailable|timed out|killed/ },
+  sleep: { status: { count: 'error' }, message: /time limit exceeded: no result after 1 s/ },
+  'fork-bomb': { status: { count: 'error' }, message: /BlockingIOError|Resource temporarily unavailable|time limit exceeded|killed/ },
   'memory-bomb': { status: { count: 'error' }, message: /MemoryError: ran out of memory \(limit 256 MiB\)/ },
   'recursion-bomb': { status: { 'winning-strategy': 'error', 'show-game': 'error' }, message: /RecursionError/ },
-  'output-flood': { status: { 'show-game': 'failed' }, message: /printed more than 65536 characters/ },
-  'no-newline-flood': { status: { 'show-game': 'failed' }, message: /printed more than 65536 characters/ },
+  'output-flood': { status: { 'show-game': 'error' }, message: /printed more than 65536 characters/ },
+  'no-newline-flood': { status: { 'show-game': 'error' }, message: /printed more than 65536 characters/ },
   'binary-output': {},
   // The escapes are shown as \x1b, never as raw bytes that would repaint the grader's terminal.
   'ansi-flood': { status: { 'show-game': 'failed' }, message: /\\x1b\[/, never: /\x1b|\x07/ },

@@ -132,7 +132,7 @@ describe('runGameTest driving a Python program', () => {
     const env = pyEnv({ PROMPT_LEN: 'Dimension? ' });
     const r = await runGameTest({ length: 4, guesses: 3, runningTotal: false, guesser: 'frequency' }, env);
     expect(r.status).toBe('error');
-    expect(r.kind).toBe('protocol');
+    expect(r.kind).toBe('not_understood');
     expect(r.message).toMatch(/^cannot tell what the program asks for: "Dimension\?" \(input 1; tried classifiers: fileName, playAgain, runningTotal, guesses, wordLength, letter\)/);
     expect(r.unclassified?.line).toBe('Dimension?');
     const { profile } = mergeProfile(DEFAULT_PROFILE, { prompts: { wordLength: ['^dimension\\?'] } });
@@ -159,7 +159,7 @@ describe('runGameTest driving a Python program', () => {
     const env = { ...pyEnv({ HANG: '1' }), timeoutMs: 800 };
     const r = await runGameTest({ length: 4, guesses: 3, runningTotal: false, guesser: 'frequency' }, env);
     expect(r.status).toBe('error');
-    expect(r.kind).toBe('time-limit');
-    expect(r.message).toMatch(/^time limit: no exit after 800 ms/);
+    expect(r.kind).toBe('time_limit_exceeded');
+    expect(r.message).toMatch(/^time limit exceeded: no exit after 800 ms/);
   });
 });

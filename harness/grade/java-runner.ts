@@ -3,7 +3,7 @@
 import { cpSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { LanguageRunner } from './submission.js';
-import type { Outcome } from './outcome.js';
+import { error, graderError, type Outcome } from './outcome.js';
 import { compileJava } from '../run/java/compile.js';
 import { javaCommand, prepareJavaRun } from '../run/java/run.js';
 import { runGameTest, type GameParams } from '../interactive/game-test.js';
@@ -25,14 +25,14 @@ export const javaRunner: LanguageRunner = async (a, submission, tests, opts) => 
   const c = compileJava(dir, { mainClass: a.spec.data.submission.main });
   if (!c.ok) {
     const message = `does not compile: ${c.summary}`;
-    for (const t of tests) outcomes.set(t.id, { status: 'error', message, detail: { traceback: c.output.slice(0, 8000) }, ms: 0 });
+    for (const t of tests) outcomes.set(t.id, { ...error(message, { traceback: c.output.slice(0, 8000) }, 'compile_error'), ms: 0 });
     return { outcomes, notices, fatal: { kind: 'compile', message, detail: c.output.slice(0, 8000) } };
   }
   try {
     for (const t of tests) {
       const t0 = performance.now();
       if (!('game' in t)) {
-        outcomes.set(t.id, { status: 'error', message: `only game tests can run Java programs (this is a ${Object.keys(t).find((k) => ['call', 'steps', 'run', 'property', 'rule'].includes(k))} test)`, ms: 0 });
+        outcomes.set(t.id, { ...graderError(`only game tests can run Java programs (this is a ${Object.keys(t).find((k) => ['call', 'steps', 'run', 'property', 'rule'].includes(k))} test)`), ms: 0 });
         continue;
       }
       const g = t.game;
@@ -50,7 +50,7 @@ export const javaRunner: LanguageRunner = async (a, submission, tests, opts) => 
       try {
         const r = await runGameTest(params, { command: opts.wrap ? opts.wrap(command) : command, cwd: run.cwd, words: a.words, profile, timeoutMs: t.timeout ?? a.spec.data.defaults.timeout, maxOutputBytes: a.spec.data.defaults.output_cap });
         const detail = { transcript: r.transcript, ...(r.stderr ? { traceback: r.stderr.slice(-4000) } : {}) };
-        outcomes.set(t.id, { status: r.status, message: r.message, detail, ms: performance.now() - t0 });
+        outcomes.set(t.id, { status: r.status, kind: r.kind ?? 'passed', message: r.message, detail, ms: performance.now() - t0 });
       } finally {
         rmSync(run.cwd, { recursive: true, force: true });
       }

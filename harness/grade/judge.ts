@@ -9,7 +9,7 @@ import type { PyStep } from '../spec/pyexpr.js';
 import { compareValues } from '../compare/values.js';
 import { compareText, normalise } from '../compare/text.js';
 import type { RefRunResult, RefStepResult } from './reference-run.js';
-import { error, fail, pass, type Outcome } from './outcome.js';
+import { error, fail, limit, pass, type Outcome } from './outcome.js';
 
 export interface JudgeInput {
   steps: PyStep[] | null; // null for whole-program tests
@@ -137,7 +137,7 @@ function judgeStep(j: JudgeInput, so: StepObservation, rs: RefStepResult | undef
       hint: 'an extra question or a loop that does not stop: compare your prompts with the handout',
     });
   }
-  if (so.output_limit) return fail(`printed more than ${so.output_limit} characters during ${label} (output cap); an endless print loop?`, base);
+  if (so.output_limit) return limit('output_limit_exceeded', `printed more than ${so.output_limit} characters during ${label}; an endless print loop?`, base);
   if (so.patch_exhausted) return fail(`${so.patch_exhausted}: it asked for more hands than the game should use`, base);
   if (so.error) {
     if (rs?.raised && j.validator && last) {

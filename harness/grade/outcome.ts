@@ -1,18 +1,27 @@
 // What judging one test yields before points are attached.
 import type { Status, TestDetail } from '../model/report.js';
 import type { RunResult } from '../run/python/protocol.js';
+import { KINDS, kindMessage, type OutcomeKind } from '../model/kinds.js';
 
 export interface Outcome {
   status: Exclude<Status, 'skipped'> | 'skipped';
+  /** What kind of outcome, as data (see harness/model/kinds.ts); the status follows from it. */
+  kind: OutcomeKind;
   message: string;
   detail?: TestDetail;
   /** What the run noticed about the submission (e.g. a hard-coded path redirected): report-level notices. */
   notices?: string[];
 }
 
-export const pass = (detail?: TestDetail): Outcome => ({ status: 'passed', message: '', ...(detail ? { detail } : {}) });
-export const fail = (message: string, detail?: TestDetail): Outcome => ({ status: 'failed', message, ...(detail ? { detail } : {}) });
-export const error = (message: string, detail?: TestDetail): Outcome => ({ status: 'error', message, ...(detail ? { detail } : {}) });
+export const pass = (detail?: TestDetail): Outcome => ({ status: 'passed', kind: 'passed', message: '', ...(detail ? { detail } : {}) });
+export const fail = (message: string, detail?: TestDetail): Outcome => ({ status: 'failed', kind: 'wrong_answer', message, ...(detail ? { detail } : {}) });
+/** A test that could not finish; `kind` says why (a crash unless told otherwise). */
+export const error = (message: string, detail?: TestDetail, kind: OutcomeKind = 'run_time_error'): Outcome => ({ status: KINDS[kind].status, kind, message, ...(detail ? { detail } : {}) });
+export const skipped = (message: string): Outcome => ({ status: 'skipped', kind: 'skipped', message });
+/** A limit that stopped the program: the message starts with the kind's own words ("time limit exceeded: ..."). */
+export const limit = (kind: OutcomeKind, specifics: string, detail?: TestDetail): Outcome => error(kindMessage(kind, specifics), detail, kind);
+/** A problem of the spec, the reference or gradekit: never charged to the student as their bug. */
+export const graderError = (message: string, detail?: TestDetail): Outcome => error(message, detail, 'grader_error');
 
 const SIGNALS: Record<number, string> = {
   6: 'SIGABRT (aborted)',
@@ -26,8 +35,10 @@ const SIGNALS: Record<number, string> = {
 export function runFailure(r: RunResult, timeoutMs: number): Outcome {
   switch (r.status) {
     case 'timeout':
-      return error(`timed out after ${fmtMs(timeoutMs)}: an infinite loop, very slow code, or a wait for input that never comes`);
+      return limit('time_limit_exceeded', `no result after ${fmtMs(timeoutMs)}: an infinite loop, very slow code, or a wait for input that never comes`);
     case 'crashed':
+      if (r.signal === 24) return limit('time_limit_exceeded', `the test process used up its CPU time (${SIGNALS[24]})`);
+      if (r.signal === 25) return limit('output_limit_exceeded', `the test process wrote a file larger than allowed (${SIGNALS[25]})`);
       if (r.signal) return error(`the test process was killed by ${SIGNALS[r.signal] ?? `signal ${r.signal}`}`);
       return error(`the program ended the process itself (exit code ${r.exit_code ?? '?'}, e.g. os._exit or a crash) before the test finished`);
     case 'protocol':
@@ -35,7 +46,7 @@ export function runFailure(r: RunResult, timeoutMs: number): Outcome {
     case 'lost':
       return error('the grader lost contact with the test process (the submission killed or stalled it); other tests were not affected');
     default:
-      return error(`unexpected run status ${r.status}`);
+      return graderError(`unexpected run status ${r.status}`);
   }
 }
 

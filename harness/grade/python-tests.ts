@@ -10,7 +10,7 @@ import type { PythonSession } from '../run/python/session.js';
 import { makeContext, RecordingIO, runReference, type RefRunOptions, type ScriptedPatch } from './reference-run.js';
 import { judge } from './judge.js';
 import { runProperty, renderCall } from './property.js';
-import { error, fail, pass, runFailure, type Outcome } from './outcome.js';
+import { error, fail, graderError, pass, runFailure, type Outcome } from './outcome.js';
 import { resolveScript, type Assignment } from '../assignment/load.js';
 import { namesToWire, testWords } from './word-lists.js';
 
@@ -115,7 +115,7 @@ export function referenceRun(a: Assignment, t: Running, seed?: number | string) 
 export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: number): Promise<Outcome> {
   if ('property' in t) return runProperty(t, env, timeoutMs);
   if ('rule' in t) return runRule(t, env);
-  if ('game' in t) return error('game tests need a Java or interactive program; this assignment is Python');
+  if ('game' in t) return graderError('game tests need a Java or interactive program; this assignment is Python');
   const r = t as Running & ({ call: string } | { steps: unknown[] } | { run: string });
   const a = env.a;
   const seed = r.seed ?? env.seed;
@@ -150,13 +150,13 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
       : refRun();
   } catch (e) {
     await pending;
-    return error(`the reference could not evaluate this test: ${(e as Error).message} (a spec problem: tell your instructor)`);
+    return graderError(`the reference could not evaluate this test: ${(e as Error).message} (a spec problem: tell your instructor)`);
   }
   if (mode === 'golden' && !a.customWords) {
     const g = goldenPath(a, t.id);
     if (!existsSync(g)) {
       await pending;
-      return error(`golden file missing: ${g} — run \`gradekit golden ${a.id} --update\``);
+      return graderError(`golden file missing: ${g} — run \`gradekit golden ${a.id} --update\``);
     }
     expectedTranscript = readFileSync(g, 'utf8');
   } else if (mode !== 'ignore') expectedTranscript = ref.transcript;
@@ -193,7 +193,7 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
 }
 
 function withTranscriptHint(o: Outcome, t: Running): Outcome {
-  if (o.message.startsWith('timed out') && t.stdin) o.message += '; it may be looping on input it does not accept';
+  if (o.kind === 'time_limit_exceeded' && t.stdin) o.message += '; it may be looping on input it does not accept';
   return o;
 }
 

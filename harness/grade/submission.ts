@@ -10,7 +10,7 @@ import { PythonSession } from '../run/python/session.js';
 import { namesToWire } from './word-lists.js';
 import { prepareWorkspace, wordListAliases } from './workspace.js';
 import { runPythonTest } from './python-tests.js';
-import { error, fmtMs, type Outcome } from './outcome.js';
+import { error, fmtMs, graderError, skipped, type Outcome } from './outcome.js';
 import { gradekitVersion } from '../paths.js';
 import { submissionSeed } from './seed.js';
 import { sharedSandbox } from '../run/sandbox/index.js';
@@ -71,6 +71,7 @@ function toResult(a: Assignment, t: TestData, o: Outcome, ms: number): TestResul
     group: t.extra ? 'extra' : groupOf(t),
     name: t.extra ? `${groupOf(t)}: ${t.name ?? t.id}` : t.name ?? t.id,
     status: o.status,
+    ...(o.status !== 'passed' ? { kind: o.kind } : {}),
     score: o.status === 'passed' ? max : 0,
     maxScore: max,
     visibility: t.visibility ?? d.visibility,
@@ -110,7 +111,7 @@ export async function gradeSubmission(a: Assignment, submission: string, opts: G
     }
   }
   const results = tests.map((t) => {
-    const o = outcomes.get(t.id) ?? { ...error(fatal ? `not run: ${fatal.message}` : 'not run'), ms: 0 };
+    const o = outcomes.get(t.id) ?? { ...(fatal ? error(`not run: ${fatal.message}`, undefined, fatal.kind === 'compile' ? 'compile_error' : 'run_time_error') : graderError('not run')), ms: 0 };
     return toResult(a, t, o, o.ms);
   });
   const tot = totals(results);
@@ -154,7 +155,8 @@ async function gradePython(
       const e = imp.error!;
       const where = e.line ? ` at ${fileName}:${e.line}` : '';
       const message = importMessage(e.type, e.message, where);
-      for (const t of tests) outcomes.set(t.id, { ...error(message, { traceback: e.traceback }), ms: 0 });
+      const kind = e.type === 'DriverError' ? 'grader_error' : 'import_error';
+      for (const t of tests) outcomes.set(t.id, { ...error(message, { traceback: e.traceback }, kind), ms: 0 });
       return { fatal: { kind: 'import', message, detail: e.traceback || undefined } };
     }
     // An import that worked once but not twice (randomness, timing) leaves the sessions that worked.
@@ -173,12 +175,12 @@ async function gradePython(
           const timeout = t.timeout ?? a.spec.data.defaults.timeout;
           let o: Outcome;
           if (t.needs && !passed.has(t.needs)) {
-            o = { status: 'skipped', message: `skipped: needs '${t.needs}' to pass first` };
+            o = skipped(`skipped: needs '${t.needs}' to pass first`);
           } else {
             try {
               o = await runPythonTest(t, { a, session, file: fileName, seed: opts.seed }, timeout);
             } catch (e) {
-              o = error(`grader problem while running this test: ${(e as Error).message}`);
+              o = graderError(`grader problem while running this test: ${(e as Error).message}`);
             }
           }
           if (o.status === 'passed') passed.add(t.id);

@@ -1,6 +1,7 @@
 // One Evil Hangman game against a free-form console program: answer each prompt by what it asks
 // (profile), play letters, and judge every step against the reference partition (oracle).
 import { runLockstep, type LockstepResult } from '../run/lockstep.js';
+import { kindMessage, type OutcomeKind } from '../model/kinds.js';
 import {
   classifyPrompt, findPatterns, lastNumber, matchesAny, revealedWords, yesNoFor,
   type IOProfile, type PromptKind,
@@ -32,7 +33,7 @@ export interface GameEnv {
   maxOutputBytes?: number;
 }
 
-export type FailureKind = 'wrong-answer' | 'run-time-error' | 'time-limit' | 'output-limit' | 'protocol';
+export type FailureKind = Exclude<OutcomeKind, 'passed' | 'skipped'>;
 
 export interface GameStep {
   /** 1-based input number. */
@@ -92,7 +93,7 @@ export async function runGameTest(params: GameParams, env: GameEnv): Promise<Gam
   /** The input whose effect the next chunk of output shows. */
   let pending: null | { kind: 'guess'; n: number; letter: string; step: GameStep } | { kind: 'inject'; input: string; before: number; step: GameStep } = null;
 
-  const fail = (message: string, kind: FailureKind = 'wrong-answer', status: Failure['status'] = 'failed') => {
+  const fail = (message: string, kind: FailureKind = 'wrong_answer', status: Failure['status'] = 'failed') => {
     if (!failure) failure = { status, kind, message };
   };
 
@@ -200,7 +201,7 @@ export async function runGameTest(params: GameParams, env: GameEnv): Promise<Gam
     if (cls.kind === null) {
       unclassified = { prompt, line: cls.line, tried: cls.tried };
       const what = prompt.trim() === '' ? 'the program waits for input without printing a prompt' : `cannot tell what the program asks for: "${cls.line}"`;
-      fail(`${what} (input ${index + 1}; tried classifiers: ${cls.tried.map((t) => t.kind).join(', ')}); add a regex for it under io.prompts in the spec`, 'protocol', 'error');
+      fail(`${what} (input ${index + 1}; tried classifiers: ${cls.tried.map((t) => t.kind).join(', ')}); add a regex for it under io.prompts in the spec`, 'not_understood', 'error');
       return null;
     }
     const kind = cls.kind;
@@ -216,7 +217,7 @@ export async function runGameTest(params: GameParams, env: GameEnv): Promise<Gam
       if (again === 0) triedYesNo.clear();
       const pick = list.find((a) => !triedYesNo.has(a));
       if (pick === undefined) {
-        fail(`the program keeps asking "${cls.line}" and accepted none of ${list.map((s) => `"${s}"`).join(', ')}`, 'protocol', 'error');
+        fail(`the program keeps asking "${cls.line}" and accepted none of ${list.map((s) => `"${s}"`).join(', ')}`, 'not_understood', 'error');
         return null;
       }
       triedYesNo.add(pick);
@@ -230,7 +231,7 @@ export async function runGameTest(params: GameParams, env: GameEnv): Promise<Gam
     }
     switch (kind) {
       case 'fileName':
-        if (again >= 2) { fail(`the program asks for a file name again after "${profile.fileNameAnswer}": it cannot open the word list`, 'protocol', 'error'); return null; }
+        if (again >= 2) { fail(`the program asks for a file name again after "${profile.fileNameAnswer}": it cannot open the word list`, 'not_understood', 'error'); return null; }
         return send(profile.fileNameAnswer);
       case 'runningTotal': {
         const a = yesNo(params.runningTotal);
@@ -262,9 +263,9 @@ export async function runGameTest(params: GameParams, env: GameEnv): Promise<Gam
       }
       case 'letter': {
         if (!state) {
-          if (lengthAnswered === null) { fail(`the program asks for a guess ("${cls.line}") before asking for a word length`, 'protocol', 'error'); return null; }
+          if (lengthAnswered === null) { fail(`the program asks for a guess ("${cls.line}") before asking for a word length`, 'not_understood', 'error'); return null; }
           if (!validLength(lengthAnswered)) { fail(`the program accepted word length ${lengthAnswered}, but no word has that length; it must ask again`); return null; }
-          if (!guessesAnswered) { fail(`the program asks for a guess before asking for the number of guesses`, 'protocol', 'error'); return null; }
+          if (!guessesAnswered) { fail(`the program asks for a guess before asking for the number of guesses`, 'not_understood', 'error'); return null; }
           state = startState(env.words, lengthAnswered, params.guesses);
           const problem = checkStart(profile, prompt, state);
           if (problem) { fail(problem); return null; }
@@ -301,17 +302,17 @@ export async function runGameTest(params: GameParams, env: GameEnv): Promise<Gam
       fail(`the program exited without playing a game${steps.length ? ` (after input "${steps[steps.length - 1]!.input}")` : ''}`);
     }
   }
-  if (crashed && (!failure || (failure as Failure).kind === 'protocol')) {
+  if (crashed && (!failure || (failure as Failure).kind === 'not_understood')) {
     const last = steps[steps.length - 1];
     const where = last?.guess ? ` (${last.inject ? 'before ' : ''}guess ${last.guess})` : '';
     const after = last ? ` after input "${last.input}"${where}` : ' before any input';
-    failure = { status: 'error', kind: 'run-time-error', message: `run-time error${after}: ${crashLine(run)}` };
+    failure = { status: 'error', kind: 'run_time_error', message: kindMessage('run_time_error', `${crashLine(run)}${after}`) };
   }
   if (!failure && run.outcome === 'timeout') {
-    failure = { status: 'error', kind: 'time-limit', message: `time limit: ${run.error}; last output: "${tail(run.lastPrompt)}"` };
+    failure = { status: 'error', kind: 'time_limit_exceeded', message: kindMessage('time_limit_exceeded', `${run.error}; last output: "${tail(run.lastPrompt)}"`) };
   }
-  if (!failure && run.outcome === 'output-limit') failure = { status: 'error', kind: 'output-limit', message: run.error ?? 'output limit exceeded' };
-  if (!failure && run.outcome === 'spawn-error') failure = { status: 'error', kind: 'protocol', message: run.error ?? 'cannot start the program' };
+  if (!failure && run.outcome === 'output-limit') failure = { status: 'error', kind: 'output_limit_exceeded', message: kindMessage('output_limit_exceeded', run.error ?? 'the program printed too much') };
+  if (!failure && run.outcome === 'spawn-error') failure = { status: 'error', kind: 'grader_error', message: run.error ?? 'cannot start the program' };
 
   const f = failure as Failure | null;
   const finalState = current();

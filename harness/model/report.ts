@@ -1,4 +1,5 @@
 // The report contract (GUIDE section 2). Every reporter, the batch grader and the exports read this shape.
+import type { OutcomeKind } from './kinds.js';
 
 export type Status = 'passed' | 'failed' | 'error' | 'skipped';
 export type Visibility = 'visible' | 'hidden' | 'after_due_date' | 'after_published';
@@ -31,6 +32,8 @@ export interface TestResult {
   group: string;
   name: string;
   status: Status;
+  /** Why it did not pass, as data (harness/model/kinds.ts); absent when passed. */
+  kind?: OutcomeKind;
   score: number;
   maxScore: number;
   visibility: Visibility;

@@ -11,6 +11,7 @@ import { referenceAdapters } from '../../reference/index.js';
 import { rootPath } from '../paths.js';
 import { closest } from '../util/closest.js';
 import { UsageError } from '../util/errors.js';
+import { buildRoleTable, mergeRoleSpecs, RoleError, type RoleTable } from '../turns/index.js';
 
 export interface Assignment {
   id: string;
@@ -29,6 +30,10 @@ export interface Assignment {
   wordLists: Record<string, WordList>;
   /** Parsed steps per test id (call/steps tests), parsed once. */
   steps: Map<string, PyStep[]>;
+  /** The game's vocabulary (reference roles + the spec's `roles:`), when it has one. */
+  roles?: RoleTable;
+  /** How transcripts are judged unless a test says otherwise. */
+  judge: 'meaning' | 'text';
 }
 
 export interface WordList {
@@ -105,6 +110,16 @@ export function loadAssignment(idOrPath: string, opts: AssignmentOptions = {}): 
       wordLists[name] = { file, words: listWords, names: namesOf(listWords) };
     }
   }
+  let roles: RoleTable | undefined;
+  if (adapter.roles || d.roles) {
+    try {
+      roles = buildRoleTable(mergeRoleSpecs(adapter.roles ?? {}, d.roles, closest));
+    } catch (e) {
+      if (!(e instanceof RoleError)) throw e;
+      errors.push(spec.error(['roles', ...e.path], e.message, e.hint));
+    }
+  }
+  const judgeDefault = d.defaults.judge ?? (adapter.roles || d.roles ? 'meaning' : 'text');
   const steps = new Map<string, PyStep[]>();
   const functions = new Set([...Object.keys(adapter.functions), ...Object.keys(adapter.classes ?? {})]);
   d.tests.forEach((t, i) => {
@@ -157,13 +172,16 @@ export function loadAssignment(idOrPath: string, opts: AssignmentOptions = {}): 
       errors.push(spec.error(['tests', i, 'words'], `unknown word list '${t.words}'`, g ? `did you mean '${g}'?` : `define it under word_lists: (known: ${Object.keys(d.word_lists).join(', ') || 'none'})`));
     }
     if ('run' in t && t.run !== 'main' && !d.programs[t.run]) errors.push(spec.error(['tests', i, 'run'], `unknown program '${t.run}'`, `define it under programs: or use 'main'`));
+    if ('judge' in t && t.judge === 'meaning' && !(adapter.roles || d.roles)) {
+      errors.push(spec.error(['tests', i, 'judge'], 'judging by meaning needs a role table', `reference '${d.reference}' has none: define roles: in the spec, or use judge: text`));
+    }
   });
   for (const [name, prog] of Object.entries(d.programs)) {
     if (!adapter.programs?.[prog.reference]) errors.push(spec.error(['programs', name, 'reference'], `reference '${d.reference}' has no program '${prog.reference}'`));
     if (prog.script && !existsSync(resolveScript(prog.script))) errors.push(spec.error(['programs', name, 'script'], `runner script not found: ${prog.script}`));
   }
   if (errors.length) throw new SpecErrors(errors);
-  return { id: d.assignment, spec, adapter, fixturesDir, wordsFile, words, customWords: Boolean(opts.words), starterDir: opts.starter ? resolve(opts.starter) : undefined, names, wordLists, steps };
+  return { id: d.assignment, spec, adapter, fixturesDir, wordsFile, words, customWords: Boolean(opts.words), starterDir: opts.starter ? resolve(opts.starter) : undefined, names, wordLists, steps, roles, judge: judgeDefault };
 }
 
 /** Runner scripts ship with gradekit under harness/run/python/runners/. */

@@ -19,16 +19,12 @@ function sortHandLine(line: string): string {
 }
 
 export function normaliserName(n: Normaliser): string {
-  return typeof n === 'string' ? n : `mask /${n.mask}/`;
+  return n;
 }
 
 export function normalise(text: string, normalisers: readonly Normaliser[]): string {
   let t = text;
   for (const n of normalisers) {
-    if (typeof n === 'object') {
-      t = t.replace(new RegExp(n.mask, 'gm'), n.replace);
-      continue;
-    }
     switch (n) {
       case 'crlf': t = t.replace(/\r\n?/g, '\n'); break;
       case 'trailing-whitespace': t = t.replace(/[ \t]+$/gm, '').replace(/\n+$/, '\n'); break;

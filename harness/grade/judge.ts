@@ -10,6 +10,42 @@ import { compareValues } from '../compare/values.js';
 import { compareText, normalise } from '../compare/text.js';
 import type { RefRunResult, RefStepResult } from './reference-run.js';
 import { error, fail, limit, pass, type Outcome } from './outcome.js';
+import { judgeTurns, turnLines, turnsOf, type RoleTable, type Turn, type TurnProblem } from '../turns/index.js';
+
+/** The reference's turns, each with the role of the question that ends it and the facts it states. */
+export function referenceTurns(ref: RefRunResult, withFacts = true): Turn[] {
+  const turns = turnsOf(ref.transcript, ref.inputs);
+  if (withFacts) for (const { turn, fact } of ref.facts) (turns[turn]!.facts ??= []).push(fact);
+  return turns;
+}
+
+const verdicts = new WeakMap<JudgeInput, TurnProblem | null>();
+
+/** The whole session judged by meaning, once per test (several checks ask for it). */
+function turnVerdict(j: JudgeInput): TurnProblem | null {
+  if (verdicts.has(j)) return verdicts.get(j)!;
+  const m = j.meaning!;
+  const v = judgeTurns({
+    expected: referenceTurns(j.ref, m.facts),
+    observed: turnsOf(j.obs.transcript, j.obs.inputs),
+    table: m.table,
+    wildcards: m.wildcards,
+    exhaustedAt: j.obs.input_exhausted,
+  });
+  verdicts.set(j, v);
+  return v;
+}
+
+function turnFailure(j: JudgeInput, p: TurnProblem, base: TestDetail): Outcome {
+  const observed = turnsOf(j.obs.transcript, j.obs.inputs);
+  const t = observed[Math.min(p.turn, observed.length - 1)]!;
+  return fail(p.message, {
+    ...base,
+    expected: j.expectedTranscript ?? j.ref.transcript,
+    focus: turnLines(j.obs.transcript, t),
+    hint: 'the wording, spacing and layout of your output are up to you; what it says must match the handout',
+  });
+}
 
 export interface JudgeInput {
   steps: PyStep[] | null; // null for whole-program tests
@@ -32,6 +68,9 @@ export interface JudgeInput {
   validatorCtx: () => RefContext;
   file: string;
   stdinGiven: boolean;
+  /** Transcripts judged by meaning: the role table, and whether the facts of each turn are checked
+   *  (false when only the questions asked are, e.g. `transcript: ignore`). */
+  meaning?: { table: RoleTable; wildcards?: string; facts: boolean };
 }
 
 export function judge(j: JudgeInput): Outcome {
@@ -73,6 +112,13 @@ export function judge(j: JudgeInput): Outcome {
         );
       }
     }
+  }
+
+  if (j.meaning && (j.expectedTranscript !== undefined || (j.stdinGiven && j.checkInputs))) {
+    const p = turnVerdict(j);
+    if (p) return turnFailure(j, p, base);
+    if (obs.unread > ref.unread) return fail(`left ${obs.unread - ref.unread} scripted input line(s) unread`, base);
+    return pass();
   }
 
   if (j.stdinGiven && j.checkInputs) {
@@ -130,6 +176,10 @@ const short = (s: string) => (s.length > 300 ? s.slice(0, 300) + ' …' : s);
 function judgeStep(j: JudgeInput, so: StepObservation, rs: RefStepResult | undefined, step: PyStep | undefined, label: string, last: boolean, base: TestDetail, index: number): Outcome | undefined {
   if (so.missing) return error(`${j.file} does not define \`${so.missing}\` (needed by ${label})`, { ...base, hint: `check the spelling of ${so.missing} against the handout` });
   if (so.input_exhausted !== undefined && rs?.inputExhausted === undefined) {
+    if (j.meaning) {
+      const p = turnVerdict(j);
+      if (p) return turnFailure(j, p, base);
+    }
     const n = j.obs.inputs.length;
     const where = promptDivergence(j);
     return fail(`asked for more input than the test gives: ${where ?? `after all ${n} scripted line(s) were used it asked ${JSON.stringify(so.input_exhausted)}`}`, {

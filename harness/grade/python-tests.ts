@@ -146,7 +146,7 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
   let ref;
   try {
     ref = pythonPatched
-      ? { steps: (steps ?? [null]).map(() => ({ out_start: 0, out_end: 0 })), transcript: '', inputs: [], inputExhausted: null, unread: 0 }
+      ? { steps: (steps ?? [null]).map(() => ({ out_start: 0, out_end: 0 })), transcript: '', inputs: [], inputExhausted: null, unread: 0, facts: [] }
       : refRun();
   } catch (e) {
     await pending;
@@ -187,10 +187,19 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
     validatorCtx: () => makeContext(opts, new RecordingIO(null), new Map()),
     file: env.file,
     stdinGiven: r.stdin !== undefined,
+    ...(meaningOf(a, r, mode) ? { meaning: meaningOf(a, r, mode) } : {}),
   });
   if (res.obs.notices?.length) outcome.notices = res.obs.notices;
   return outcome;
 }
+
+/** Transcripts judged by meaning (the spec's default or the test's `judge:`), with the assignment's roles. */
+function meaningOf(a: Assignment, t: Running, mode: 'golden' | 'reference' | 'ignore') {
+  if ((t.judge ?? a.judge) !== 'meaning' || !a.roles || pythonPatchedTest(t)) return undefined;
+  return { table: a.roles, wildcards: a.adapter.wildcards?.(a.spec.data.options), facts: mode !== 'ignore' };
+}
+
+const pythonPatchedTest = (t: Running) => Object.values(t.patch ?? {}).some((p) => 'python' in p);
 
 function withTranscriptHint(o: Outcome, t: Running): Outcome {
   if (o.kind === 'time_limit_exceeded' && t.stdin) o.message += '; it may be looping on input it does not accept';

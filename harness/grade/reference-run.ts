@@ -4,6 +4,8 @@ import { PyRandom } from '../../reference/pyrandom.js';
 import { InputExhausted, RefRaise, type ReferenceAdapter, type RefContext, type RefIO, type RefObject } from '../model/reference.js';
 import { pyEquals, py, type PyValue } from '../model/pyvalue.js';
 import type { PyExpr, PyStep } from '../spec/pyexpr.js';
+import type { Fact } from '../turns/facts.js';
+import type { InputRecord } from '../turns/turn.js';
 
 export type EnvValue = PyValue | RefObject;
 const isObject = (v: EnvValue): v is RefObject => 'methods' in v;
@@ -27,22 +29,27 @@ export interface RefStepResult {
 export interface RefRunResult {
   steps: RefStepResult[];
   transcript: string;
-  inputs: { prompt: string; line: string }[];
+  inputs: InputRecord[];
   inputExhausted: string | null;
   unread: number;
+  /** What the reference stated it printed, by turn (the number of inputs read before it). */
+  facts: { turn: number; fact: Fact }[];
 }
 
-/** Console that records output and echoes scripted input after its prompt, as a terminal shows it. */
+/** Console that records output and echoes scripted input after its prompt, as a terminal shows it,
+ *  and keeps the role of every question and the facts of every line the reference states. */
 export class RecordingIO implements RefIO {
   out = '';
   pos = 0;
-  inputs: { prompt: string; line: string }[] = [];
+  inputs: InputRecord[] = [];
+  facts: { turn: number; fact: Fact }[] = [];
   exhaustedAt: string | null = null;
   constructor(readonly lines: readonly string[] | null, readonly echo = true) {}
-  write(text: string): void {
+  write(text: string, facts?: Fact[]): void {
     this.out += text;
+    for (const fact of facts ?? []) this.facts.push({ turn: this.inputs.length, fact });
   }
-  input(prompt: string): string {
+  input(prompt: string, role?: string): string {
     this.out += prompt;
     const shown = this.out.slice(this.out.lastIndexOf('\n') + 1);
     if (!this.lines || this.pos >= this.lines.length) {
@@ -50,7 +57,7 @@ export class RecordingIO implements RefIO {
       throw new InputExhausted(shown);
     }
     const line = this.lines[this.pos++];
-    this.inputs.push({ prompt: shown, line });
+    this.inputs.push({ prompt: shown, line, at: this.out.length, ...(role ? { role } : {}) });
     if (this.echo) this.out += line + '\n';
     return line;
   }
@@ -191,5 +198,6 @@ export function runReference(steps: PyStep[] | { program: string }, o: RefRunOpt
     inputs: io.inputs,
     inputExhausted: io.exhaustedAt,
     unread: o.stdin ? o.stdin.length - io.pos : 0,
+    facts: io.facts,
   };
 }

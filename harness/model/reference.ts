@@ -5,13 +5,18 @@
 // the adapter only converts values.
 import type { PyValue } from './pyvalue.js';
 import type { PyRandom } from '../../reference/pyrandom.js';
+import type { Fact } from '../turns/facts.js';
+import type { RoleSpecs } from '../turns/roles.js';
 
-/** Console I/O as a Python program sees it. The harness records prompts and echoes inputs. */
+/** Console I/O as a Python program sees it. The harness records prompts and echoes inputs.
+ *  A reference states what its output means as it prints: the role of each question and the facts of
+ *  each line, so its transcripts are judged by meaning without reading its own words back. */
 export interface RefIO {
-  /** Python input(prompt). Throws InputExhausted when the scripted input has run out. */
-  input(prompt: string): string;
-  /** Python sys.stdout.write(text): text exactly as printed, newlines included. */
-  write(text: string): void;
+  /** Python input(prompt). Throws InputExhausted when the scripted input has run out. `role` names the
+   *  question (a question role of the adapter's table). */
+  input(prompt: string, role?: string): string;
+  /** Python sys.stdout.write(text): text exactly as printed, newlines included, and what it states. */
+  write(text: string, facts?: Fact[]): void;
 }
 
 /** Thrown by RefIO.input when a script has no more lines (mirrors the student-side verdict). */
@@ -74,6 +79,11 @@ export interface ReferenceAdapter {
   names?(ctx: Omit<RefContext, 'call' | 'io'>): Record<string, PyValue>;
   /** Whole programs (the module as __main__, a course runner driving the student's class), io-injected. */
   programs?: Record<string, (ctx: RefContext) => void>;
+  /** The game's vocabulary: what its questions ask and what its printed values mean (harness/turns).
+   *  A spec's `roles:` extends or replaces it. */
+  roles?: RoleSpecs;
+  /** Characters that count as a letter in a printed letter run (a PS3 wildcard). */
+  wildcards?(options: Readonly<Record<string, unknown>>): string;
   /** Input generators for property tests: `gen: hand` in a spec. */
   generators?: Record<string, (rng: PyRandom, params: Record<string, unknown>, ctx: Omit<RefContext, 'call' | 'io'>) => PyValue>;
 }

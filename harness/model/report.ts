@@ -25,6 +25,9 @@ export interface TestDetail {
   call?: string;
   /** Seed used for generated inputs, to replay with --seed. */
   seed?: string;
+  /** Transcript lines (1-based, inclusive) where a transcript judged by meaning went wrong: reports
+   *  keep them in full when they shorten a long transcript. */
+  focus?: { startLine: number; endLine: number };
 }
 
 export interface TestResult {

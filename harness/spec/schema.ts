@@ -18,10 +18,13 @@ export const normaliserNames = [
   'crlf', // CRLF -> LF
 ] as const;
 
-const normaliser = z.union([
-  z.enum(normaliserNames),
-  z.object({ mask: z.string(), replace: z.string().default('<…>') }).strict(),
-]);
+/** Text normalisers, for transcripts judged as text (a course that demands exact output). Wording is
+ *  never masked: transcripts judged by meaning read it through the `roles:` table instead. */
+const normaliser = z.enum(normaliserNames);
+
+/** How printed transcripts are judged: by meaning (turns, roles and facts: harness/turns) or as text
+ *  (byte for byte after the named normalisers, for a course whose own runner demands exact output). */
+export const judgeMode = z.enum(['meaning', 'text']);
 
 export const comparator = z.union([
   z.enum(['exact', 'counts', 'unordered', 'unordered-unique', 'none']),
@@ -81,6 +84,8 @@ const running = {
   expect: z.string().optional(),
   /** Check the printed transcript: against the golden file, the reference, or not at all. */
   transcript: z.enum(['golden', 'reference', 'ignore']).optional(),
+  /** Judge the transcript by meaning or as text (default: defaults.judge). */
+  judge: judgeMode.optional(),
   normalise: z.array(normaliser).optional(),
   /** Arguments must be unchanged after the call (mutation check). */
   unchanged_args: z.boolean().optional(),
@@ -189,12 +194,17 @@ export const specSchema = z
       .default({}),
     /** I/O profile overrides for interactive (game) tests. */
     profile: z.record(z.string(), z.unknown()).optional(),
+    /** The game's vocabulary: extra or replacing patterns for the reference's roles, or new roles
+     *  (harness/turns/roles.ts). Validated when the spec loads. */
+    roles: z.record(z.string(), z.unknown()).optional(),
     defaults: z
       .object({
         points: z.number().nonnegative().default(1),
         timeout: duration.default(2000),
         visibility: visibility.default('visible'),
         normalise: z.array(normaliser).default([]),
+        /** Default: meaning when the reference has a role table, else text. */
+        judge: judgeMode.optional(),
         memory_mb: z.number().int().positive().default(512),
         output_cap: z.number().int().positive().default(256 * 1024),
       })

@@ -9,7 +9,8 @@ import {
   calculateHandlen, dealHand, displayHand, getFrequencyDict, substituteHand, updateHand,
 } from './hand.js';
 import type { Hand } from './letters.js';
-import { playGame, playHand } from './play.js';
+import { handFact, playGame, playHand } from './play.js';
+import { WORDGAME_ROLES } from './roles.js';
 import { getWordScore } from './score.js';
 import { isValidWord } from './valid.js';
 import { resolveVariant, type WordgameVariant } from './variants.js';
@@ -95,7 +96,7 @@ export const wordgameAdapter: ReferenceAdapter = {
     get_word_score: fn('get_word_score', ['word', 'n'], ([w, n], ctx) =>
       py.int(getWordScore(asStr(w, 'word'), asInt(n, 'n'), variantOf(ctx)))),
     display_hand: fn('display_hand', ['hand'], ([h], ctx) => {
-      ctx.io.write(displayHand(hand(h)));
+      ctx.io.write(displayHand(hand(h)), [handFact(hand(h))]);
       return py.none;
     }),
     deal_hand: fn('deal_hand', ['n'], ([n], ctx) => py.counts(dealHand(asInt(n, 'n'), ctx.rng, variantOf(ctx)))),
@@ -117,6 +118,8 @@ export const wordgameAdapter: ReferenceAdapter = {
       return py.int(total);
     }),
   },
+  roles: WORDGAME_ROLES,
+  wildcards: (options) => resolveVariant(options.variant, 'PS3 options.variant').wildcard,
   names(ctx) {
     variantOf(ctx); // a bad variant is reported when the spec loads, not at the first call
     return { word_list: loweredWords(ctx.words).value };

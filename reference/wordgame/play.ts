@@ -9,6 +9,12 @@ import type { Hand } from './letters.js';
 import { getWordScore } from './score.js';
 import { isValidWord } from './valid.js';
 import { fill, type WordgameVariant } from './variants.js';
+import type { Fact } from '../../harness/turns/facts.js';
+
+/** The hand as the multiset fact play_hand shows (role names: reference/wordgame/roles.ts). */
+export function handFact(hand: Hand, optional = false): Fact {
+  return { role: 'hand', value: displayHand(hand).replace(/\s/g, ''), ...(optional ? { optional } : {}) };
+}
 
 export type WordgameIO = Pick<RefIO, 'input' | 'write'>;
 
@@ -37,8 +43,8 @@ export function playHand(hand: Hand, words: readonly string[], variant: Wordgame
   let total = 0;
   let ended = false;
   while (calculateHandlen(hand) > 0) {
-    io.write(fill(m.currentHand, { hand: displayHand(hand) }));
-    const word = io.input(fill(m.wordPrompt, { end: variant.endSentinel }));
+    io.write(fill(m.currentHand, { hand: displayHand(hand) }), [handFact(hand)]);
+    const word = io.input(fill(m.wordPrompt, { end: variant.endSentinel }), 'word');
     if (word === variant.endSentinel) {
       ended = true;
       break;
@@ -46,13 +52,16 @@ export function playHand(hand: Hand, words: readonly string[], variant: Wordgame
     if (isValidWord(word, hand, words, variant)) {
       const points = getWordScore(word, calculateHandlen(hand), variant);
       total += points;
-      io.write(fill(m.wordScored, { word, points, total }));
+      io.write(fill(m.wordScored, { word, points, total }), [
+        { role: 'wordPoints', value: points, about: word },
+        { role: 'runningTotal', value: total },
+      ]);
     } else {
-      io.write(fill(m.wordInvalid, { word }));
+      io.write(fill(m.wordInvalid, { word }), [{ role: 'rejected', value: true, about: word }]);
     }
     hand = updateHand(hand, word);
   }
-  io.write(fill(ended ? m.handEnded : m.ranOut, { total }));
+  io.write(fill(ended ? m.handEnded : m.ranOut, { total }), [{ role: 'handTotal', value: total }]);
   return total;
 }
 
@@ -88,13 +97,14 @@ export function playGame(
   let total = 0;
   let substituted = false;
   let replayed = false;
-  const numHands = parsePyInt(io.input(m.numHandsPrompt));
+  const numHands = parsePyInt(io.input(m.numHandsPrompt, 'numHands'));
   for (let h = 0; h < numHands; h++) {
     let hand = hooks.dealHand(handSize);
     if (!substituted) {
-      io.write(fill(m.currentHand, { hand: displayHand(hand) }));
-      if (isYes(io.input(m.substitutePrompt))) {
-        const letter = io.input(m.letterPrompt);
+      // The handout's example shows the hand before offering a substitution; no sentence requires it.
+      io.write(fill(m.currentHand, { hand: displayHand(hand) }), [handFact(hand, true)]);
+      if (isYes(io.input(m.substitutePrompt, 'substitute'))) {
+        const letter = io.input(m.letterPrompt, 'letter');
         hand = hooks.substituteHand(hand, letter);
         substituted = true;
       }
@@ -102,13 +112,13 @@ export function playGame(
     }
     let score = playHand(hand, words, variant, io);
     io.write(m.handSeparator);
-    if (!replayed && isYes(io.input(m.replayPrompt))) {
+    if (!replayed && isYes(io.input(m.replayPrompt, 'replay'))) {
       replayed = true;
       score = Math.max(score, playHand(hand, words, variant, io));
       io.write(m.handSeparator);
     }
     total += score;
   }
-  io.write(fill(m.gameTotal, { total }));
+  io.write(fill(m.gameTotal, { total }), [{ role: 'gameTotal', value: total }]);
   return total;
 }

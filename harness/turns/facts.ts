@@ -1,0 +1,127 @@
+// The facts of a turn: what the output says, independent of how it is worded. A reference states its
+// facts directly as it prints; a program's facts are read from its text with the role table: numbers
+// by the words around them, letter runs as multisets, patterns, words and statements.
+import type { Role, RoleTable } from './roles.js';
+
+export interface Fact {
+  /** A role of the table: its kind says what `value` is. */
+  role: string;
+  /** number: the number; multiset/letters/pattern/word: the letters; statement: true. */
+  value: number | string | true;
+  /** Other values that are right too (tied families; any word of the final family). */
+  oneOf?: readonly (number | string)[];
+  /** What the fact is about, for messages: the word scored, the letter guessed. */
+  about?: string;
+  /** Shown by the handout's program but required by no sentence of the handout: never charged. */
+  optional?: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------- numbers
+
+export interface NumberSeen {
+  value: number;
+  /** Offset in the text. */
+  at: number;
+  /** Number roles whose words stand nearest to it (several when equally near; none when no word does). */
+  roles: string[];
+  line: string;
+}
+
+const NUMBER = /(?<![\w.])[-+]?\d+(?![\d.]?\w)/g;
+
+/** Every integer in the text, with the roles the words around it give it: the role whose word ends
+ *  nearest before the number on its line, else the nearest after it, else the line above a bare number. */
+export function readNumbers(text: string, table: RoleTable): NumberSeen[] {
+  const roles = table.ofKind('number');
+  const out: NumberSeen[] = [];
+  let offset = 0;
+  let prevLine = '';
+  for (const line of text.split('\n')) {
+    const hits = [...line.matchAll(NUMBER)];
+    hits.forEach((m, k) => {
+      const start = m.index!;
+      const end = start + m[0].length;
+      const left = line.slice(k > 0 ? hits[k - 1]!.index! + hits[k - 1]![0].length : 0, start);
+      const right = line.slice(end, k + 1 < hits.length ? hits[k + 1]!.index! : line.length);
+      let found = nearest(roles, left, 'end');
+      if (!found.length) found = nearest(roles, right, 'start');
+      if (!found.length && line.trim() === m[0]) found = nearest(roles, prevLine, 'end');
+      out.push({ value: Number(m[0]), at: offset + start, roles: found, line });
+    });
+    if (line.trim()) prevLine = line;
+    offset += line.length + 1;
+  }
+  return out;
+}
+
+/** Roles whose pattern matches `ctx`, keeping those nearest the number (the end of ctx for words
+ *  before it, the start for words after it). */
+function nearest(roles: Role[], ctx: string, side: 'end' | 'start'): string[] {
+  let best = side === 'end' ? -1 : Infinity;
+  let names: string[] = [];
+  for (const r of roles) {
+    for (const p of r.patterns) {
+      const g = new RegExp(p.source, 'gi');
+      for (const m of ctx.matchAll(g)) {
+        const pos = side === 'end' ? m.index! + m[0].length : m.index!;
+        const better = side === 'end' ? pos > best : pos < best;
+        if (better) { best = pos; names = [r.name]; }
+        else if (pos === best && !names.includes(r.name)) names.push(r.name);
+      }
+    }
+  }
+  return names;
+}
+
+// ---------------------------------------------------------------------------------------------- letter runs
+
+export interface RunSeen {
+  /** The letters, sorted (a multiset as a string). */
+  letters: string;
+  at: number;
+  line: string;
+}
+
+/** Letter runs that end a line: the whole line, or its tail after a label ("Current Hand: a j e f * r x",
+ *  "Your hand is a c t"), made only of single letters or wildcards separated by spaces or commas.
+ *  A lone letter counts only as a whole line (so "That is a" is not a hand). Brackets and quotes around
+ *  the run are ignored. */
+export function readRuns(text: string, wildcards = '*!'): RunSeen[] {
+  const out: RunSeen[] = [];
+  let offset = 0;
+  const isCell = (t: string) => [...t].length === 1 && (/[A-Za-z]/.test(t) || wildcards.includes(t));
+  for (const line of text.split('\n')) {
+    const tokens = [...line.matchAll(/[^\s,;]+/g)].map((m) => ({ t: m[0].replace(/^[[({'"]+|[\])}'"]+$/g, ''), at: m.index! }));
+    let k = tokens.length;
+    while (k > 0 && isCell(tokens[k - 1]!.t)) k--;
+    const run = tokens.slice(k);
+    const whole = k === 0 || (k > 0 && /:$/.test(tokens[k - 1]!.t));
+    // A run without letters is a hand only when it is the whole segment (a hand of just the wildcard).
+    if (run.length && (run.length >= 2 || whole) && (whole || run.some((x) => /[A-Za-z]/.test(x.t)))) {
+      out.push({ letters: sortLetters(run.map((x) => x.t).join('').toLowerCase()), at: offset + run[0]!.at, line });
+    }
+    offset += line.length + 1;
+  }
+  return out;
+}
+
+export function sortLetters(s: string): string {
+  return [...s].sort().join('');
+}
+
+/** "a c t *" for messages. */
+export function spaced(letters: string): string {
+  return [...letters].join(' ');
+}
+
+// ---------------------------------------------------------------------------------------------- statements, words
+
+/** Lines that say what the role says. */
+export function linesSaying(text: string, role: Role): string[] {
+  return text.split('\n').filter((l) => role.patterns.some((p) => p.test(l)));
+}
+
+/** Words of the text, lower-cased, with their offsets. */
+export function wordsIn(text: string): { word: string; at: number }[] {
+  return [...text.matchAll(/[A-Za-z]+/g)].map((m) => ({ word: m[0].toLowerCase(), at: m.index! }));
+}

@@ -1,0 +1,168 @@
+// One judge over turns: does a program's turn say what the reference's turn says? Facts are found in
+// the program's own words (numbers by value and role, letter runs as multisets, statements by what
+// they say); wording, labels, layout, blank lines, separators, case, repeats and extra lines never
+// matter. The first missing or contradicted fact is reported, naming the fact, the moment and what the
+// program printed instead.
+import type { Fact } from './facts.js';
+import { linesSaying, readNumbers, readRuns, sortLetters, spaced, wordsIn, type NumberSeen } from './facts.js';
+import { classifyQuestion, questionLine, type Role, type RoleTable } from './roles.js';
+import { turnText, whenTurn, type Turn } from './turn.js';
+
+export interface TurnProblem {
+  /** The turn where it shows (index into the turns). */
+  turn: number;
+  message: string;
+  fact?: Fact;
+}
+
+export interface FactContext {
+  table: RoleTable;
+  /** "after \"jar\" (input 2)": when the turn happens, for messages. */
+  when: string;
+  /** Characters that stand for a letter in letter runs (a PS3 wildcard). */
+  wildcards?: string;
+}
+
+const quote = (s: string, n = 160) => JSON.stringify(s.length > n ? s.slice(0, n) + '…' : s);
+
+function about(f: Fact): string {
+  return f.about !== undefined ? ` for ${JSON.stringify(f.about)}` : '';
+}
+
+/** Checks the facts of one reference turn against the text of the program's turn. */
+export function checkFacts(text: string, facts: readonly Fact[], ctx: FactContext): string | null {
+  const { table } = ctx;
+  const numbers = readNumbers(text, table);
+  const used = new Set<NumberSeen>();
+  let cursor = -1;
+  for (const f of facts) {
+    const role = table.get(f.role);
+    if (!role) return `the reference states a '${f.role}' that the role table does not define (a spec problem)`;
+    const problem = (() => {
+      switch (role.kind) {
+        case 'number': {
+          const want = [f.value, ...(f.oneOf ?? [])] as number[];
+          const fits = (n: NumberSeen) => !used.has(n) && want.includes(n.value);
+          const named = (n: NumberSeen) => n.roles.length === 0 || n.roles.includes(role.name);
+          // In order first (the handout's order), then anywhere in the turn; a number its words give
+          // another role is taken only when nothing better is there.
+          const pick = numbers.find((n) => n.at > cursor && fits(n) && named(n)) ?? numbers.find((n) => fits(n) && named(n)) ?? numbers.find(fits);
+          if (pick) {
+            used.add(pick);
+            cursor = Math.max(cursor, pick.at);
+            return null;
+          }
+          const instead = numbers.find((n) => !used.has(n) && n.roles.includes(role.name));
+          return instead
+            ? `${ctx.when} ${role.says}${about(f)} should be ${want.join(' or ')}; your program printed ${instead.value} (${quote(instead.line.trim())})`
+            : `${ctx.when} your program does not show ${role.says}${about(f)} (${want.join(' or ')})`;
+        }
+        case 'multiset': {
+          const want = sortLetters(String(f.value).toLowerCase());
+          const runs = readRuns(text, ctx.wildcards);
+          if (runs.some((r) => r.letters === want)) return null;
+          const last = runs[runs.length - 1];
+          return last
+            ? `${ctx.when} ${role.says} should be ${spaced(want)}; your program shows ${spaced(last.letters)} (${quote(last.line.trim())})`
+            : `${ctx.when} your program does not show ${role.says} (${spaced(want)})`;
+        }
+        case 'statement': {
+          if (linesSaying(text, role).length) return null;
+          // A statement in words we do not know is still a statement; only its opposite, or silence, counts against it.
+          const against = role.opposite ? table.get(role.opposite) : undefined;
+          const contra = against ? (against.kind === 'number' ? numbers.filter((n) => n.roles.includes(against.name)).map((n) => n.line) : linesSaying(text, against)) : [];
+          if (contra.length) return `${ctx.when} your program should say ${role.says}${about(f)}, but it says ${quote(contra[0]!.trim())}`;
+          const said = text.split('\n').filter((l) => /[A-Za-z]{2}/.test(l) && !readRuns(l, ctx.wildcards).length);
+          return said.length ? null : `${ctx.when} your program does not say ${role.says}${about(f)}`;
+        }
+        case 'word': {
+          const want = new Set([f.value, ...(f.oneOf ?? [])].map((w) => String(w).toLowerCase()));
+          const words = wordsIn(text);
+          if (words.some((w) => want.has(w.word))) return null;
+          return `${ctx.when} your program does not show ${role.says}${about(f)} (any of ${[...want].slice(0, 5).join(', ')}${want.size > 5 ? ', …' : ''})`;
+        }
+        case 'letters': {
+          const want = [...new Set(String(f.value).toLowerCase())];
+          if (!want.length) return null;
+          const shown = lettersShown(text, role);
+          const missing = want.filter((c) => !shown.has(c));
+          if (!missing.length) return null;
+          return shown.size
+            ? `${ctx.when} ${role.says} should be ${want.join(', ')}; your program shows ${[...shown].join(', ')}`
+            : `${ctx.when} your program does not show ${role.says} (${want.join(', ')})`;
+        }
+        case 'pattern': {
+          const want = [f.value, ...(f.oneOf ?? [])].map((p) => String(p).toLowerCase());
+          const flat = text.toLowerCase().replace(/[_-]/g, '-').replace(/(?<=[a-z-]) (?=[a-z-])/g, '');
+          if (want.some((p) => flat.includes(p))) return null;
+          return `${ctx.when} your program does not show ${role.says} ${want.map((w) => JSON.stringify(w)).join(' or ')}`;
+        }
+        case 'question':
+          return null;
+      }
+    })();
+    if (problem && !f.optional) return problem;
+  }
+  return null;
+}
+
+/** Single letters shown on lines that say what the role says (or the line after such a label). */
+function lettersShown(text: string, role: Role): Set<string> {
+  const lines = text.split('\n');
+  const out = new Set<string>();
+  lines.forEach((l, i) => {
+    if (!role.patterns.some((p) => p.test(l))) return;
+    const label = l.match(/^[^:]*:/)?.[0] ?? '';
+    const rest = l.slice(label.length) + (l.trim().endsWith(':') ? ' ' + (lines[i + 1] ?? '') : '');
+    for (const m of rest.matchAll(/(?<![A-Za-z])[A-Za-z](?![A-Za-z])/g)) out.add(m[0].toLowerCase());
+  });
+  return out;
+}
+
+export interface TurnsInput {
+  /** The reference's turns, with the role of each question and the facts of each turn. */
+  expected: readonly Turn[];
+  /** The program's turns, cut from its transcript. */
+  observed: readonly Turn[];
+  table: RoleTable;
+  wildcards?: string;
+  /** The program asked for more input than the test scripts: the prompt it was left at. */
+  exhaustedAt?: string | null;
+}
+
+/** Judges a whole scripted session turn by turn: the facts each turn must show, then which question
+ *  each input answered. Returns the first problem, or null when the program said everything the
+ *  reference says, in the same turns, asking the same questions. */
+export function judgeTurns(j: TurnsInput): TurnProblem | null {
+  const { expected, observed, table } = j;
+  const describeRole = (name: string | undefined) => table.get(name ?? '')?.says ?? 'its next question';
+  for (let i = 0; i < expected.length; i++) {
+    const exp = expected[i]!;
+    const obs = observed[i];
+    if (!obs) break; // cannot happen: a program's turns always include the one after its last input
+    const when = whenTurn(expected, i);
+    // A program still asking after the reference has finished is explained by that, not by what its
+    // unfinished last turn lacks.
+    if (exp.input === null && j.exhaustedAt) break;
+    const p = checkFacts(turnText(obs), exp.facts ?? [], { table, when, wildcards: j.wildcards });
+    if (p) return { turn: i, message: p };
+    if (exp.input === null) break;
+    if (obs.input === null) {
+      return { turn: i, message: `${when} your program asks nothing more, where the handout's program asks ${describeRole(exp.role)}` };
+    }
+    const asked = classifyQuestion(table, obs.prompt, obs.before);
+    if (asked && exp.role && asked.role.name !== exp.role) {
+      return {
+        turn: i,
+        message: `input ${i + 1} (${JSON.stringify(obs.input)}) answered ${quote(asked.line)}, which asks ${asked.role.says}; at this point the handout's program asks ${describeRole(exp.role)}`,
+      };
+    }
+  }
+  if (j.exhaustedAt !== undefined && j.exhaustedAt !== null) {
+    const last = observed[observed.length - 1]!;
+    const asked = classifyQuestion(table, j.exhaustedAt, last.before);
+    const what = asked ? `${quote(asked.line)} (${asked.role.says})` : quote(questionLine(j.exhaustedAt, last.before));
+    return { turn: observed.length - 1, message: `after all ${observed.length - 1} scripted input(s) your program asks ${what}; the handout's program asks nothing more here` };
+  }
+  return null;
+}

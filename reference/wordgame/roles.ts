@@ -1,0 +1,27 @@
+// The word game's vocabulary: what play_hand's and play_game's questions ask and what their printed
+// numbers mean, in the words students actually use (both handout years word them differently, and
+// students word them their own way). The reference states its facts with these role names as it
+// prints; a student's transcript is read with the patterns.
+import type { RoleSpecs } from '../../harness/turns/roles.js';
+
+export const WORDGAME_ROLES: RoleSpecs = {
+  // Questions, in the order they are tried: the first that matches a prompt wins, so the more
+  // specific ones ("substitute a letter", "which letter") come before the general word prompt.
+  substitute: { kind: 'question', answer: 'yes-no', says: 'whether to substitute a letter', patterns: ['\\bsubstitut', '\\bswap\\b', '\\bexchange\\b', '\\breplace a letter\\b'] },
+  letter: { kind: 'question', answer: 'letter', says: 'which letter to replace', patterns: ['\\bwhich letter\\b', '\\bletter\\b.*\\b(?:replace|substitute|change|swap)', '\\b(?:replace|substitute|change|swap)\\b.*\\bletter\\b'] },
+  replay: { kind: 'question', answer: 'yes-no', says: 'whether to replay the hand', patterns: ['\\breplay', '\\bplay\\b.*\\bagain\\b', '\\bagain\\b.*\\?', '\\bredo\\b', '\\bre-?play\\b'] },
+  // Plural 'hands': "replay the hand?" is not a question about the number of hands.
+  numHands: { kind: 'question', answer: 'number', says: 'for the number of hands', patterns: ['\\b(?:number|how many|total)\\b.*\\bhands\\b', '\\bhands\\b.*\\b(?:play|want|like)\\b', '^\\W*hands\\W*$'] },
+  word: { kind: 'question', answer: 'word', says: 'for a word', patterns: ['\\bwords?\\b', '!!', '\\*END\\*', '\\bfinished\\b', '\\bdone\\b', '\\bguess\\b'] },
+
+  // What printed numbers mean, by the words next to them.
+  wordPoints: { kind: 'number', says: 'the points', patterns: ['\\bearn', '\\bscored?\\b(?!\\s*(?:for|over|:))', '\\bworth\\b', '\\bgets?\\b', '\\bgot\\b', '\\bgives?\\b', '\\bpoints?\\b', '\\bpts\\b'] },
+  runningTotal: { kind: 'number', says: 'the running total', patterns: ['\\btotal\\b', '\\bso far\\b'] },
+  handTotal: { kind: 'number', says: 'the total for the hand', patterns: ['\\btotal score\\b', '\\bscore for\\b', '\\bthis hand\\b', '\\bhand score\\b', '\\bfinal\\b', '\\bran out\\b'] },
+  gameTotal: { kind: 'number', says: 'the total over all hands', patterns: ['\\ball (?:the )?hands\\b', '\\bover all\\b', '\\boverall\\b', '\\bgame\\b', '\\bseries\\b', '\\bgrand total\\b'] },
+
+  // The hand, as a multiset of letters (any order, any label, on the label's line or the next).
+  hand: { kind: 'multiset', says: 'the hand', patterns: ['\\bhand\\b'] },
+  // An invalid word is rejected with a message; awarding it points says the opposite.
+  rejected: { kind: 'statement', says: 'that the word is not valid', opposite: 'wordPoints', patterns: ['\\bnot (?:a )?valid\\b', '\\binvalid\\b', '\\bnot (?:a |an )?(?:real |english )?word\\b', "\\bisn'?t\\b", '\\bnot in\\b', '\\btry again\\b', '\\bchoose another\\b', '\\bcannot\\b', "\\bcan'?t\\b", '\\bsorry\\b'] },
+};

@@ -5,19 +5,17 @@
 // where PDF extraction joined or split lines (each repair is noted).
 import { OCW_PLAY_GAME_EXAMPLE } from './handout-transcripts.js';
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
 import '../reference/register.js';
 import { loadAssignment } from '../harness/assignment/load.js';
 import { syncGolden } from '../harness/golden.js';
-import { goldenPath, referenceRun, type Running } from '../harness/grade/python-tests.js';
-import { compareText } from '../harness/compare/text.js';
+import { referenceRun, type Running } from '../harness/grade/python-tests.js';
+import { judgeAsStudent } from './handout-judge.js';
 import { repr } from '../harness/model/pyvalue.js';
-import type { Normaliser, TestData } from '../harness/spec/schema.js';
+import type { TestData } from '../harness/spec/schema.js';
 
 const a = loadAssignment('ps3-ocw');
 const tests = a.spec.data.tests;
 const byId = new Map(tests.map((t) => [t.id, t]));
-const normalisers = a.spec.data.defaults.normalise as Normaliser[];
 
 function test(id: string): Running {
   const t = byId.get(id);
@@ -47,7 +45,7 @@ describe('spec shape', () => {
 
 describe('every literal expect in the spec is what the reference computes', () => {
   const literal = tests.filter((t): t is Running & { expect: string } => 'expect' in t && typeof t.expect === 'string');
-  it('there are literal expectations (the handout numbers)', () => expect(literal.length).toBeGreaterThanOrEqual(25));
+  it('there are literal expectations (the handout numbers)', () => expect(literal.length).toBeGreaterThanOrEqual(12));
   it.each(literal.map((t) => [t.id, t] as const))('%s', (id, t) => {
     const values = refValues(id);
     const want = t.expect.replace(/\s+/g, '').replace(/'(\w|\*)':/g, "'$1':");
@@ -62,10 +60,7 @@ describe('every literal expect in the spec is what the reference computes', () =
 
 describe('the handout numbers the spec leaves to the reference', () => {
   it('score-play-examples: each word scored in the handout play_hand / play_game examples', () => {
-    expect(refValues('score-play-examples')).toEqual(['90', '216', '117', '14', '114', '84', '27', '36', '54']);
-  });
-  it('test_ps3.py: WEED 6 -> 176, FORK 4 -> 308, WaYbILl 7 -> 735', () => {
-    expect(refValues('score-case')).toEqual(['176', '308', '735']);
+    expect(refValues('score-play-examples')).toEqual(['198', '176', '90', '216', '117', '14', '114', '84', '27', '36', '54', '28']);
   });
   it('test_ps3.py: was 54, scored 351, Outgnaw 539, fork 209, h*ney 290, c*ows 288, wa*ls 203', () => {
     expect(refValues('score-test-ps3')).toEqual(['54', '351', '539', '209', '290', '288', '203']);
@@ -73,20 +68,10 @@ describe('the handout numbers the spec leaves to the reference', () => {
   it("update_hand: 'abbey' on a b e e leaves one e, never a negative count", () => {
     expect(refValues('update-never-negative')).toEqual(["{'e': 1}"]);
   });
-  it('deal_hand properties: n letters, one wildcard, ceil(n/3) - 1 vowels', () => {
-    expect(refValues('deal-hand-7').slice(1)).toEqual(['7', '6', '4']);
-    expect(refValues('deal-hand-sizes').filter((v) => !v.startsWith('{'))).toEqual(
-      ['1', '0', '1', '4', '2', '5', '3', '10', '6', '12', '11', '8']);
-  });
-  it('substitute_hand: 7 letters after substituting l, and both copies became one new letter', () => {
-    expect(refValues('substitute-random').slice(2)).toEqual(['7', '2']);
-  });
-  it('play_game totals: the handout example 288; once-per-game flows 405; HAND_SIZE 4 -> 270; HAND_SIZE 1 -> 0', () => {
-    expect(refValues('play-game-example')).toEqual(['288']);
+  it('play_game totals: the handout example 288; once-per-game flows 405', () => {
+    expect(refValues('play-game-returns')).toEqual(['288']);
     expect(refValues('play-game-substitute-once')).toEqual(['405']);
     expect(refValues('play-game-replay-once')).toEqual(['405']);
-    expect(refValues('play-game-hand-size-4')).toEqual(['270']);
-    expect(refValues('play-game-hand-size-1')).toEqual(['0']);
   });
   it('every scripted input is consumed by the reference (no test leaves input unread)', () => {
     for (const t of tests) {
@@ -105,16 +90,14 @@ describe('golden transcripts', () => {
     expect(st.missing).toEqual([]);
     expect(st.orphans).toEqual([]);
   });
+});
 
-  const golden = (id: string) => readFileSync(goldenPath(a, id), 'utf8');
-  /** The spec's own transcript comparison: the handout text must pass as a student's output. */
+describe("the handout's own transcripts pass the spec's judge (both of its wordings)", () => {
   const passes = (id: string, handout: string) => {
-    const c = compareText(golden(id), handout, normalisers);
-    expect(c.ok, `${id}: ${c.summary}\n${c.detail.diff ?? ''}`).toBe(true);
+    const p = judgeAsStudent(a, id, handout);
+    expect(p?.message ?? null, id).toBeNull();
   };
-
-  it('play_hand example 1 as printed in the handout (play_hand wording)', () => {
-    passes('play-hand-example-1', `Current Hand: a j e f * r x
+  const EXAMPLE_1 = `Current Hand: a j e f * r x
 Enter word, or "!!" to indicate that you are finished: jar
 "jar" earned 90 points. Total: 90 points
 
@@ -125,8 +108,9 @@ Enter word, or "!!" to indicate that you are finished: f*x
 Current Hand: e
 Enter word, or "!!" to indicate that you are finished: !!
 Total score: 306 points
-`);
-  });
+`;
+
+  it('play_hand example 1 as printed in the handout (play_hand wording)', () => passes('play-hand-example-1', EXAMPLE_1));
 
   it('play_hand example 2 as printed in the handout', () => {
     passes('play-hand-example-2', `Current Hand: a c f i * t x
@@ -145,24 +129,15 @@ Ran out of letters. Total score: 131 points
 `);
   });
 
-  it('wildcard examples 1-4 (repair: example 1 printed "cows" at the start of the next line)', () => {
-    const start = 'Current Hand: c o w s * z\nEnter word, or "!!" to indicate that you are finished: ';
-    passes('play-hand-wildcard-1', `${start}cows\n"cows" earned 198 points. Total: 198 points\n\nCurrent Hand: * z\nEnter word, or "!!" to indicate that you are finished: !!\nTotal score: 198 points\n`);
-    passes('play-hand-wildcard-2', `${start}c*ws\n"c*ws" earned 176 points. Total: 176 points\n\nCurrent Hand: o z\nEnter word, or "!!" to indicate that you are finished: !!\nTotal score: 176 points\n`);
-    passes('play-hand-wildcard-3', `${start}c*wz\nThat is not a valid word. Please choose another word.\n\nCurrent Hand: o s\nEnter word, or "!!" to indicate that you are finished: !!\nTotal score: 0 points\n`);
-    passes('play-hand-wildcard-4', `${start}*ows\nThat is not a valid word. Please choose another word.\n\nCurrent Hand: c z\nEnter word, or "!!" to indicate that you are finished: !!\nTotal score: 0 points\n`);
-  });
-
   it("play_game example as printed (repairs: two prompts joined to the next line are split; its '!!!' prompt and blank lines kept)", () => {
     passes('play-game-example', OCW_PLAY_GAME_EXAMPLE);
   });
 
-  it('the tolerance has limits: a wrong total, a missing line or a printed None still fails', () => {
-    const g = golden('play-hand-example-1');
-    expect(compareText(g, g.replace('Total score for this hand: 306', 'Total score for this hand: 305'), normalisers).ok).toBe(false);
-    expect(compareText(g, g.replace(/^"jar".*\n/m, ''), normalisers).ok).toBe(false);
-    expect(compareText(g, g.replace('Current hand: e \n', 'Current hand: e \nNone\n'), normalisers).ok).toBe(false);
-    expect(compareText(g, g.replace('a j e f * r x', 'a j e f * r'), normalisers).ok).toBe(false);
-    expect(compareText(g, g.replaceAll("'!!' to indicate", "'*END*' to indicate"), normalisers).ok).toBe(false);
+  it('the tolerance has limits: a wrong total, a missing score, a wrong hand or a stray None still fails', () => {
+    const fails = (text: string, why: RegExp) => expect(judgeAsStudent(a, 'play-hand-example-1', text)?.message).toMatch(why);
+    fails(EXAMPLE_1.replace('Total score: 306 points', 'Total score: 305 points'), /total for the hand should be 306; your program printed 305/);
+    fails(EXAMPLE_1.replace('"jar" earned 90 points. Total: 90 points', 'Total: 90 points'), /after "jar" \(input 1\) your program does not show the points for "jar" \(90\)/);
+    fails(EXAMPLE_1.replace('Current Hand: * f x e', 'Current Hand: * f x'), /the hand should be \* e f x; your program shows \* f x/);
+    fails(EXAMPLE_1.replace('"jar" earned 90 points. Total: 90 points', 'That is not a valid word.'), /does not show the points for "jar"/);
   });
 });

@@ -148,7 +148,7 @@ export function loadAssignment(idOrPath: string, opts: AssignmentOptions = {}): 
       }
     }
     const patches = 'patch' in t && t.patch ? Object.values(t.patch) : [];
-    if (patches.some((p) => 'python' in p) && !('expect' in t && t.expect !== undefined)) {
+    if (patches.some((p) => typeof p === 'object' && 'python' in p) && !('expect' in t && t.expect !== undefined)) {
       errors.push(spec.error(['tests', i, 'patch'], 'a python: patch has no reference equivalent, so the reference cannot compute the expected value', 'give the test an expect: value (its transcript is then not checked)'));
     }
     for (const [k, st] of ('steps' in t ? t.steps : []).entries()) {
@@ -172,6 +172,21 @@ export function loadAssignment(idOrPath: string, opts: AssignmentOptions = {}): 
       errors.push(spec.error(['tests', i, 'words'], `unknown word list '${t.words}'`, g ? `did you mean '${g}'?` : `define it under word_lists: (known: ${Object.keys(d.word_lists).join(', ') || 'none'})`));
     }
     if ('run' in t && t.run !== 'main' && !d.programs[t.run]) errors.push(spec.error(['tests', i, 'run'], `unknown program '${t.run}'`, `define it under programs: or use 'main'`));
+    const ids = d.tests.map((x) => x.id);
+    for (const [k, other] of (t.same_defect_as ?? []).entries()) {
+      if (other === t.id) errors.push(spec.error(['tests', i, 'same_defect_as', k], `a test cannot share a defect with itself`));
+      else if (!ids.includes(other)) {
+        const g = closest(other, ids);
+        errors.push(spec.error(['tests', i, 'same_defect_as', k], `unknown test '${other}'`, g ? `did you mean '${g}'?` : 'name the id of another test of this spec'));
+      }
+    }
+    for (const [k, role] of ('must_not_say' in t ? t.must_not_say ?? [] : []).entries()) {
+      const r = roles?.get(role);
+      if (!r || r.kind !== 'statement') {
+        const g = closest(role, roles ? roles.ofKind('statement').map((x) => x.name) : []);
+        errors.push(spec.error(['tests', i, 'must_not_say', k], r ? `role '${role}' is a ${r.kind}, not a statement` : `unknown role '${role}'`, g ? `did you mean '${g}'?` : 'define a statement role under roles:'));
+      }
+    }
     if ('judge' in t && t.judge === 'meaning' && !(adapter.roles || d.roles)) {
       errors.push(spec.error(['tests', i, 'judge'], 'judging by meaning needs a role table', `reference '${d.reference}' has none: define roles: in the spec, or use judge: text`));
     }

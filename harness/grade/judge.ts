@@ -10,7 +10,7 @@ import { compareValues } from '../compare/values.js';
 import { compareText, normalise } from '../compare/text.js';
 import type { RefRunResult, RefStepResult } from './reference-run.js';
 import { error, fail, limit, pass, type Outcome } from './outcome.js';
-import { judgeTurns, turnLines, turnsOf, type RoleTable, type Turn, type TurnProblem } from '../turns/index.js';
+import { judgeTurns, turnLines, turnsOf, type Role, type RoleTable, type Turn, type TurnProblem } from '../turns/index.js';
 
 /** The reference's turns, each with the role of the question that ends it and the facts it states. */
 export function referenceTurns(ref: RefRunResult, withFacts = true): Turn[] {
@@ -36,16 +36,28 @@ function turnVerdict(j: JudgeInput): TurnProblem | null {
   return v;
 }
 
+/** The first line that says what the handout rules out (a stray "None"), with its line number. */
+function saidAnyway(transcript: string, roles: Role[]): { message: string; line: number; role: string } | null {
+  const lines = transcript.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const r = roles.find((x) => x.patterns.some((p) => p.test(lines[i]!)));
+    if (r) return { message: `your program prints ${r.says}: line ${i + 1} is ${JSON.stringify(lines[i])}`, line: i + 1, role: r.name };
+  }
+  return null;
+}
+
 function turnFailure(j: JudgeInput, p: TurnProblem, base: TestDetail): Outcome {
   const observed = turnsOf(j.obs.transcript, j.obs.inputs);
   const t = observed[Math.min(p.turn, observed.length - 1)]!;
-  return fail(p.message, {
+  return withDefect(p.defect, fail(p.message, {
     ...base,
     expected: j.expectedTranscript ?? j.ref.transcript,
     focus: turnLines(j.obs.transcript, t),
     hint: 'the wording, spacing and layout of your output are up to you; what it says must match the handout',
-  });
+  }));
 }
+
+const withDefect = (defect: string, o: Outcome): Outcome => ({ ...o, defect });
 
 export interface JudgeInput {
   steps: PyStep[] | null; // null for whole-program tests
@@ -70,7 +82,7 @@ export interface JudgeInput {
   stdinGiven: boolean;
   /** Transcripts judged by meaning: the role table, and whether the facts of each turn are checked
    *  (false when only the questions asked are, e.g. `transcript: ignore`). */
-  meaning?: { table: RoleTable; wildcards?: string; facts: boolean };
+  meaning?: { table: RoleTable; wildcards?: string; facts: boolean; mustNotSay?: string[] };
 }
 
 export function judge(j: JudgeInput): Outcome {
@@ -114,6 +126,10 @@ export function judge(j: JudgeInput): Outcome {
     }
   }
 
+  if (j.meaning?.mustNotSay?.length) {
+    const said = saidAnyway(j.obs.transcript, j.meaning.mustNotSay.map((r) => j.meaning!.table.get(r)!));
+    if (said) return withDefect(`says:${said.role}`, fail(said.message, { ...base, focus: { startLine: said.line, endLine: said.line } }));
+  }
   if (j.meaning && (j.expectedTranscript !== undefined || (j.stdinGiven && j.checkInputs))) {
     const p = turnVerdict(j);
     if (p) return turnFailure(j, p, base);
@@ -188,7 +204,6 @@ function judgeStep(j: JudgeInput, so: StepObservation, rs: RefStepResult | undef
     });
   }
   if (so.output_limit) return limit('output_limit_exceeded', `printed more than ${so.output_limit} characters during ${label}; an endless print loop?`, base);
-  if (so.patch_exhausted) return fail(`${so.patch_exhausted}: it asked for more hands than the game should use`, base);
   if (so.error) {
     if (rs?.raised && j.validator && last) {
       // When an exception is right, validators judge it too ("raised, but printed half a game first").
@@ -199,7 +214,9 @@ function judgeStep(j: JudgeInput, so: StepObservation, rs: RefStepResult | undef
     }
     if (rs?.raised) return undefined; // an exception was expected, any type is accepted
     const where = so.error.line ? ` (${j.file} line ${so.error.line})` : '';
-    return error(`${label} raised ${so.error.type}: ${so.error.message}${where}`, { ...base, traceback: so.error.traceback });
+    const o = error(`${label} raised ${so.error.type}: ${so.error.message}${where}`, { ...base, traceback: so.error.traceback });
+    // The same exception at the same line of the student's file is one defect, whichever test hits it.
+    return so.error.line ? withDefect(`raised:${so.error.type}:${so.error.line}`, o) : o;
   }
   if (rs?.raised) {
     return fail(`${label} should raise an exception (the reference raises ${rs.raised.type}: ${rs.raised.message}) but it returned ${so.value !== undefined ? repr(fromWire(so.value)) : 'normally'}`, base);
@@ -223,7 +240,11 @@ function judgeStep(j: JudgeInput, so: StepObservation, rs: RefStepResult | undef
     const how = j.stepCompare?.[index] ?? j.compare;
     const cmp = typeof how === 'object' && 'validator' in how ? 'exact' : how;
     const r = compareValues(expected, observed, cmp);
-    if (!r.ok) return fail(`${label}: ${r.why}`, { ...base, expected: repr(expected), actual: repr(observed) });
+    if (!r.ok) {
+      const o = fail(`${label}: ${r.why}`, { ...base, expected: repr(expected), actual: repr(observed) });
+      // A function that returns nothing is one defect, whichever call shows it.
+      return observed.t === 'none' && expected.t !== 'none' && step?.expr.k === 'call' ? withDefect(`returns-none:${step.expr.callee.join('.')}`, o) : o;
+    }
   }
   if (j.unchangedArgs && so.args_changed && rs?.args) {
     const changed = Object.keys(so.args_changed).map(Number).sort((x, y) => x - y);

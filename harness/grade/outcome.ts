@@ -9,6 +9,11 @@ export interface Outcome {
   kind: OutcomeKind;
   message: string;
   detail?: TestDetail;
+  /** Skipped because the same defect is already charged by another test: keeps its points. */
+  notCharged?: true;
+  /** A signature of the defect, independent of the test ("raised:KeyError:ps3.py:120", "missing:handTotal"):
+   *  a later test failing with the same signature shows the same defect and is not charged again. */
+  defect?: string;
   /** What the run noticed about the submission (e.g. a hard-coded path redirected): report-level notices. */
   notices?: string[];
 }

@@ -7,7 +7,7 @@ import { parseExpr, parseStep, literalValue, type PyExpr, type PyStep } from '..
 import type { TestData, Comparator, Normaliser } from '../spec/schema.js';
 import type { RunRequest, WireArg, WirePatch, WireStep } from '../run/python/protocol.js';
 import type { PythonSession } from '../run/python/session.js';
-import { makeContext, RecordingIO, runReference, type RefRunOptions, type ScriptedPatch } from './reference-run.js';
+import { makeContext, RecordingIO, referenceCaller, runReference, type RefRunOptions, type ScriptedPatch } from './reference-run.js';
 import { judge } from './judge.js';
 import { runProperty, renderCall } from './property.js';
 import { error, fail, graderError, pass, runFailure, type Outcome } from './outcome.js';
@@ -47,7 +47,10 @@ export function patchesOf(t: Running, a: Assignment, seed: number | string | und
   const wire: WirePatch[] = [];
   const ref: ScriptedPatch[] = [];
   for (const [name, p] of Object.entries(t.patch ?? {})) {
-    if ('generate' in p) {
+    if (p === 'reference') {
+      wire.push({ name, kind: 'reference' });
+      ref.push({ name, kind: 'reference' });
+    } else if ('generate' in p) {
       // One random stream for the whole sequence, as consecutive deal_hand() calls in one game would draw.
       const step = parseStep(p.generate.call);
       const { words, names } = testWords(a, t);
@@ -94,7 +97,7 @@ export function refOptions(a: Assignment, t: Running, patches: ScriptedPatch[], 
 /** Whether a test's printed output is checked, and against what. */
 export function transcriptMode(t: Running): 'golden' | 'reference' | 'ignore' {
   // Generated inputs follow the run's seed (possibly per submission): no single golden file can hold them.
-  const seeded = Object.values(t.patch ?? {}).some((p) => 'generate' in p) && t.seed === undefined;
+  const seeded = Object.values(t.patch ?? {}).some((p) => typeof p === 'object' && 'generate' in p) && t.seed === undefined;
   if (seeded && t.transcript !== 'ignore') return 'reference';
   if (t.transcript) return t.transcript;
   return 'run' in t || t.stdin ? 'golden' : 'ignore';
@@ -138,7 +141,9 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
     refRun = () => runReference(steps!, opts);
   }
   // The student's process starts on the test now; the reference is computed meanwhile, not before.
-  const pending = env.session.run(req);
+  // Functions patched with the reference are evaluated here when the student's code calls them.
+  const caller = wirePatches.some((p) => p.kind === 'reference') ? referenceCaller({ ...opts, echo: req.echo ?? true }) : undefined;
+  const pending = env.session.run(req, caller);
   // A `python:` patch has no reference equivalent: such a test states its expected value (checked at load).
   const pythonPatched = refPatches.some((p) => p.kind === 'python');
   const mode = pythonPatched && !r.transcript ? 'ignore' : transcriptMode(r);
@@ -196,10 +201,10 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
 /** Transcripts judged by meaning (the spec's default or the test's `judge:`), with the assignment's roles. */
 function meaningOf(a: Assignment, t: Running, mode: 'golden' | 'reference' | 'ignore') {
   if ((t.judge ?? a.judge) !== 'meaning' || !a.roles || pythonPatchedTest(t)) return undefined;
-  return { table: a.roles, wildcards: a.adapter.wildcards?.(a.spec.data.options), facts: mode !== 'ignore' };
+  return { table: a.roles, wildcards: a.adapter.wildcards?.(a.spec.data.options), facts: mode !== 'ignore', ...(t.must_not_say ? { mustNotSay: t.must_not_say } : {}) };
 }
 
-const pythonPatchedTest = (t: Running) => Object.values(t.patch ?? {}).some((p) => 'python' in p);
+const pythonPatchedTest = (t: Running) => Object.values(t.patch ?? {}).some((p) => typeof p === 'object' && 'python' in p);
 
 function withTranscriptHint(o: Outcome, t: Running): Outcome {
   if (o.kind === 'time_limit_exceeded' && t.stdin) o.message += '; it may be looping on input it does not accept';
@@ -228,9 +233,14 @@ function runRule(t: Extract<TestData, { rule: unknown }>, env: PythonTestEnv): O
       }
       return pass();
     }
-    case 'silent-import': {
+    case 'silent-import':
+    case 'no-input-at-import': {
+      const asked = imp.skipped?.[0];
+      if (asked) {
+        return fail(`importing ${env.file} starts the program: line ${asked.line} (${JSON.stringify(asked.source)}) asks for input while the module is imported; it was skipped so that the functions could be graded`, { hint: "move top-level code that plays the game under if __name__ == '__main__':" });
+      }
       const out = imp.output + imp.stderr;
-      if (out.length) return fail(`importing ${env.file} printed ${JSON.stringify(out.slice(0, 200))}${out.length > 200 ? '…' : ''}; importing must print nothing and run nothing`, { hint: "move top-level code under if __name__ == '__main__':" });
+      if (out.length && t.rule === 'silent-import') return fail(`importing ${env.file} printed ${JSON.stringify(out.slice(0, 200))}${out.length > 200 ? '…' : ''}; importing must print nothing and run nothing`, { hint: "move top-level code under if __name__ == '__main__':" });
       return pass();
     }
     case 'defines': {

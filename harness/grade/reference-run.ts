@@ -2,7 +2,8 @@
 // against the student: same names, same patches, same scripted input with echo.
 import { PyRandom } from '../../reference/pyrandom.js';
 import { InputExhausted, RefRaise, type ReferenceAdapter, type RefContext, type RefIO, type RefObject } from '../model/reference.js';
-import { pyEquals, py, type PyValue } from '../model/pyvalue.js';
+import { fromWire, pyEquals, py, toWire, type PyValue } from '../model/pyvalue.js';
+import type { ReferenceCall, ReferenceReply } from '../run/python/protocol.js';
 import type { PyExpr, PyStep } from '../spec/pyexpr.js';
 import type { Fact } from '../turns/facts.js';
 import type { InputRecord } from '../turns/turn.js';
@@ -12,7 +13,7 @@ const isObject = (v: EnvValue): v is RefObject => 'methods' in v;
 
 export interface ScriptedPatch {
   name: string;
-  kind: 'sequence' | 'replace_key' | 'constant' | 'python';
+  kind: 'sequence' | 'replace_key' | 'constant' | 'python' | 'reference';
   values?: PyExpr[];
   value?: PyExpr;
 }
@@ -98,13 +99,14 @@ export function makeContext(o: RefRunOptions, io: RefIO, env: Map<string, EnvVal
       const values = p.values!.map((e) => evalExpr(e, env, ctx, o));
       let i = 0;
       patchFns.set(p.name, () => {
-        if (i >= values.length) throw new RefRaise('PatchExhausted', `${p.name}() called more times than scripted (${values.length})`);
-        return structuredClone(values[i++]);
+        // As in the driver: calls beyond the script get the last value again.
+        return structuredClone(values[Math.min(i++, values.length - 1)]);
       });
     } else if (p.kind === 'replace_key') {
       const newKey = evalExpr(p.value!, env, ctx, o);
       patchFns.set(p.name, ([d, key]) => replaceKey(d, key, newKey));
-    } else throw new Error(`patch kind '${p.kind}' for ${p.name} has no reference equivalent; give the test an explicit expect:`);
+    } else if (p.kind !== 'reference') throw new Error(`patch kind '${p.kind}' for ${p.name} has no reference equivalent; give the test an explicit expect:`);
+    // 'reference': the student's code calls the reference's own function, which the reference uses anyway.
   }
   return ctx;
 }
@@ -153,6 +155,29 @@ function callRef(callee: string[], args: PyValue[], env: Map<string, EnvValue>, 
   const m = target.methods[callee[1]];
   if (!m) throw new Error(`the reference ${target.type} has no method ${callee[1]}`);
   return m(args, ctx);
+}
+
+/** Answers a test's calls of functions patched with the reference: one context per test (its scripted
+ *  patches keep their place across calls), fresh console per call over the script's unread lines. */
+export function referenceCaller(o: RefRunOptions): (call: ReferenceCall) => ReferenceReply {
+  let io = new RecordingIO(null);
+  const console: RefIO = { input: (p, r) => io.input(p, r), write: (t, f) => io.write(t, f) };
+  const ctx = makeContext(o, console, new Map());
+  return (call) => {
+    io = new RecordingIO(o.stdin ? o.stdin.slice(call.stdin_pos) : null, o.echo ?? true);
+    const reply: ReferenceReply = {};
+    try {
+      const value = ctx.call(call.name, call.args.map((a) => fromWire(a)));
+      reply.value = toWire(value);
+    } catch (e) {
+      if (e instanceof InputExhausted) reply.exhausted = e.prompt;
+      else if (e instanceof RefRaise) reply.raise = { type: e.pyType, message: e.message };
+      else throw e;
+    }
+    reply.output = io.out;
+    reply.inputs = io.inputs.map((i) => ({ prompt: i.prompt, line: i.line, at: i.at }));
+    return reply;
+  };
 }
 
 /** Runs steps (or a program) on the reference. Reference exceptions become `raised` (a test may expect one). */

@@ -60,6 +60,27 @@ export function groupOf(t: TestData): string {
   return 'tests';
 }
 
+/** One defect, one deduction: a test that fails along with a test it shares a defect with (the spec's
+ *  `same_defect_as`) is not charged again. It keeps its points and says where the defect is charged. */
+function notChargedAgain(t: TestData, o: Outcome, outcomes: ReadonlyMap<string, Outcome>, firstWithDefect: ReadonlyMap<string, string>): Outcome {
+  if (o.status === 'passed' || o.status === 'skipped') return o;
+  const charged = (t.same_defect_as ?? []).filter((id) => {
+    const other = outcomes.get(id);
+    return other && other.status !== 'passed' && other.status !== 'skipped';
+  });
+  // The same defect signature, first shown by an earlier test, is the same defect.
+  const first = o.defect ? firstWithDefect.get(o.defect) : undefined;
+  if (first && first !== t.id && !charged.includes(first)) charged.push(first);
+  if (!charged.length) return o;
+  return {
+    status: 'skipped',
+    kind: 'skipped',
+    message: `not charged again: ${charged.join(', ')} already ${charged.length === 1 ? 'fails' : 'fail'} for the same defect (${o.message})`,
+    notCharged: true,
+    ...(o.detail ? { detail: o.detail } : {}),
+  };
+}
+
 function toResult(a: Assignment, t: TestData, o: Outcome, ms: number): TestResult {
   const d = a.spec.data.defaults;
   // Tests beyond the handout are reported in the zero-point 'extra' group, never scored.
@@ -72,7 +93,7 @@ function toResult(a: Assignment, t: TestData, o: Outcome, ms: number): TestResul
     name: t.extra ? `${groupOf(t)}: ${t.name ?? t.id}` : t.name ?? t.id,
     status: o.status,
     ...(o.status !== 'passed' ? { kind: o.kind } : {}),
-    score: o.status === 'passed' ? max : 0,
+    score: o.status === 'passed' || o.notCharged ? max : 0,
     maxScore: max,
     visibility: t.visibility ?? d.visibility,
     message: o.status !== 'passed' && !o.message ? 'failed' : o.message,
@@ -110,9 +131,15 @@ export async function gradeSubmission(a: Assignment, submission: string, opts: G
       fatal = r.fatal;
     }
   }
+  const firstWithDefect = new Map<string, string>();
+  for (const t of tests) {
+    const d = outcomes.get(t.id)?.defect;
+    if (d && !firstWithDefect.has(d) && outcomes.get(t.id)!.status !== 'passed') firstWithDefect.set(d, t.id);
+  }
   const results = tests.map((t) => {
     const o = outcomes.get(t.id) ?? { ...(fatal ? error(`not run: ${fatal.message}`, undefined, fatal.kind === 'compile' ? 'compile_error' : 'run_time_error') : graderError('not run')), ms: 0 };
-    return toResult(a, t, o, o.ms);
+    // A submission that could not run at all is not graded test by test: nothing is "charged again".
+    return toResult(a, t, fatal ? o : notChargedAgain(t, o, outcomes, firstWithDefect), o.ms);
   });
   const tot = totals(results);
   return {
@@ -151,6 +178,9 @@ async function gradePython(
     const imps = await Promise.all(sessions.map((s) => s.start()));
     const imp = imps[0];
     notices.push(...imp.notices);
+    for (const k of imp.skipped ?? []) {
+      notices.push(`line ${k.line} of ${fileName} (${JSON.stringify(k.source)}) asks for input while the module is imported: it was skipped, and the rest of the file graded`);
+    }
     if (!imp.ok) {
       const e = imp.error!;
       const where = e.line ? ` at ${fileName}:${e.line}` : '';
@@ -209,8 +239,6 @@ function importMessage(type: string, message: string, where: string): string {
       }
       // Python's message repeats the place, "(ps3.py, line 249)": we already said where.
       return `${type}${where}: ${message.replace(/\s*\([^()]*, line \d+\)$/, '')}; the file cannot run at all (Python 2 code, or mixed tabs and spaces?)`;
-    case 'InputAtImport':
-      return `${message}${where}: put the code that starts the game under if __name__ == '__main__':`;
     case 'FileNotFoundError':
       return `${type}${where}: ${message}; the module opens a file that is not provided while being imported`;
     case 'ModuleNotFoundError':

@@ -33,6 +33,9 @@ export const comparator = z.union([
 ]);
 
 const patch = z.union([
+  // The reference's own function in the student's process (evaluated by the grader on each call), so a
+  // test of play_game is not failed by a bug of play_hand or a helper: that bug is charged by its own tests.
+  z.literal('reference'),
   z.object({ returns: z.array(z.string()).min(1) }).strict(), // scripted values (Python literals), in call order
   z.object({ replace_with: z.string() }).strict(), // substitute_hand mock: every copy of the letter becomes this one
   z.object({ value: z.string() }).strict(), // a constant, e.g. HAND_SIZE: {value: "4"}
@@ -72,6 +75,9 @@ const common = {
   /** Why this test goes beyond the handout (speed it never asks for, a rule of another year...): it is
    *  reported but never scored (the zero-point `extra` group). */
   extra: z.string().min(3, 'say why the test goes beyond the handout').optional(),
+  /** Tests that catch the same defect: when one of them fails, this test is not charged again (it keeps
+   *  its points and is reported as not charged). One defect, one deduction. */
+  same_defect_as: z.array(z.string()).min(1).optional(),
 };
 
 /** Modifiers shared by tests that run student code. */
@@ -98,6 +104,8 @@ const running = {
   check_inputs: z.boolean().optional(),
   /** Run with one of the spec's word_lists instead of the bundled list (e.g. a large dictionary game). */
   words: z.string().optional(),
+  /** Statement roles the transcript must never say (e.g. a stray "None" line the handout rules out). */
+  must_not_say: z.array(z.string()).min(1).optional(),
 };
 
 const callTest = z.object({ ...common, ...running, call: z.string() }).strict();
@@ -130,7 +138,9 @@ const propertyTest = z
 const ruleTest = z
   .object({
     ...common,
-    rule: z.enum(['allowed-imports', 'silent-import', 'defines']),
+    /** silent-import: importing prints nothing and asks nothing; no-input-at-import: importing asks
+     *  for no input (a game started outside `if __name__ == '__main__':`), printing is allowed. */
+    rule: z.enum(['allowed-imports', 'silent-import', 'no-input-at-import', 'defines']),
     allowed: z.array(z.string()).optional(),
     names: z.array(z.string()).optional(),
   })

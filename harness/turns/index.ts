@@ -1,7 +1,7 @@
 // Turns: one concept for judging console programs by meaning, shared by every language and runner.
 // A Turn is the output between two inputs; roles say what a question asks and what a printed value
 // means; facts are what a turn says; the judge checks a program's turns against the reference's.
-export { turnsOf, turnText, turnLines, whenTurn, type Turn, type InputRecord } from './turn.js';
+export { turnsOf, turnText, turnLines, whenTurn, echoedInputs, type Turn, type InputRecord } from './turn.js';
 export {
   buildRoleTable, mergeRoleSpecs, classifyQuestion, questionLine, RoleError,
   ROLE_KINDS, ANSWER_KINDS, type RoleKind, type AnswerKind, type RoleSpec, type RoleSpecs, type Role, type RoleTable,

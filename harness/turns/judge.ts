@@ -12,7 +12,9 @@ export interface TurnProblem {
   /** The turn where it shows (index into the turns). */
   turn: number;
   message: string;
-  fact?: Fact;
+  /** What kind of problem, independent of the test it shows in ("missing:handTotal",
+   *  "asks:letter@word"): two tests with the same defect signature show the same defect. */
+  defect: string;
 }
 
 export interface FactContext {
@@ -30,28 +32,19 @@ function about(f: Fact): string {
 }
 
 /** Checks the facts of one reference turn against the text of the program's turn. */
-export function checkFacts(text: string, facts: readonly Fact[], ctx: FactContext): string | null {
+export function checkFacts(text: string, facts: readonly Fact[], ctx: FactContext): { message: string; defect: string } | null {
   const { table } = ctx;
   const numbers = readNumbers(text, table);
-  const used = new Set<NumberSeen>();
-  let cursor = -1;
+  const picked = pickNumbers(numbers, facts, table);
+  const used = new Set(picked.values());
   for (const f of facts) {
     const role = table.get(f.role);
-    if (!role) return `the reference states a '${f.role}' that the role table does not define (a spec problem)`;
+    if (!role) return { message: `the reference states a '${f.role}' that the role table does not define (a spec problem)`, defect: `spec:${f.role}` };
     const problem = (() => {
       switch (role.kind) {
         case 'number': {
           const want = [f.value, ...(f.oneOf ?? [])] as number[];
-          const fits = (n: NumberSeen) => !used.has(n) && want.includes(n.value);
-          const named = (n: NumberSeen) => n.roles.length === 0 || n.roles.includes(role.name);
-          // In order first (the handout's order), then anywhere in the turn; a number its words give
-          // another role is taken only when nothing better is there.
-          const pick = numbers.find((n) => n.at > cursor && fits(n) && named(n)) ?? numbers.find((n) => fits(n) && named(n)) ?? numbers.find(fits);
-          if (pick) {
-            used.add(pick);
-            cursor = Math.max(cursor, pick.at);
-            return null;
-          }
+          if (picked.has(f)) return null;
           const instead = numbers.find((n) => !used.has(n) && n.roles.includes(role.name));
           return instead
             ? `${ctx.when} ${role.says}${about(f)} should be ${want.join(' or ')}; your program printed ${instead.value} (${quote(instead.line.trim())})`
@@ -101,9 +94,36 @@ export function checkFacts(text: string, facts: readonly Fact[], ctx: FactContex
           return null;
       }
     })();
-    if (problem && !f.optional) return problem;
+    if (problem && !f.optional) return { message: problem, defect: `${/does not (?:show|say)/.test(problem) ? 'missing' : 'wrong'}:${role.name}` };
   }
   return null;
+}
+
+/** Which printed number shows each number fact: a number whose words give it the fact's role (or no
+ *  role) first, in the handout's order where possible; then, for facts still without one, a number of
+ *  the right value whatever its words say. Each printed number shows at most one fact. */
+function pickNumbers(numbers: readonly NumberSeen[], facts: readonly Fact[], table: RoleTable): Map<Fact, NumberSeen> {
+  const out = new Map<Fact, NumberSeen>();
+  const taken = new Set<NumberSeen>();
+  const wanted = facts.filter((f) => table.get(f.role)?.kind === 'number');
+  const values = (f: Fact) => [f.value, ...(f.oneOf ?? [])] as number[];
+  const pass = (accept: (n: NumberSeen, f: Fact) => boolean) => {
+    let cursor = -1;
+    for (const f of wanted) {
+      if (out.has(f)) continue;
+      const fits = (n: NumberSeen) => !taken.has(n) && values(f).includes(n.value) && accept(n, f);
+      const n = numbers.find((x) => x.at > cursor && fits(x)) ?? numbers.find(fits);
+      if (n) {
+        out.set(f, n);
+        taken.add(n);
+        cursor = Math.max(cursor, n.at);
+      }
+    }
+  };
+  pass((n, f) => n.roles.includes(f.role));
+  pass((n) => n.roles.length === 0);
+  pass(() => true);
+  return out;
 }
 
 /** Single letters shown on lines that say what the role says (or the line after such a label). */
@@ -144,25 +164,31 @@ export function judgeTurns(j: TurnsInput): TurnProblem | null {
     // A program still asking after the reference has finished is explained by that, not by what its
     // unfinished last turn lacks.
     if (exp.input === null && j.exhaustedAt) break;
+    // The question that ends the turn first: a different question (an extra or a missing one) shifts
+    // everything the turn shows, and is the better explanation.
+    if (exp.input !== null && obs.input !== null) {
+      const asked = classifyQuestion(table, obs.prompt, obs.before);
+      if (asked && exp.role && asked.role.name !== exp.role) {
+        return {
+          turn: i,
+          message: `input ${i + 1} (${JSON.stringify(obs.input)}) answered ${quote(asked.line)}, which asks ${asked.role.says}; at this point the handout's program asks ${describeRole(exp.role)}`,
+          defect: `asks:${asked.role.name}@${exp.role}`,
+        };
+      }
+    }
     const p = checkFacts(turnText(obs), exp.facts ?? [], { table, when, wildcards: j.wildcards });
-    if (p) return { turn: i, message: p };
+    if (p) return { turn: i, ...p };
     if (exp.input === null) break;
     if (obs.input === null) {
-      return { turn: i, message: `${when} your program asks nothing more, where the handout's program asks ${describeRole(exp.role)}` };
-    }
-    const asked = classifyQuestion(table, obs.prompt, obs.before);
-    if (asked && exp.role && asked.role.name !== exp.role) {
-      return {
-        turn: i,
-        message: `input ${i + 1} (${JSON.stringify(obs.input)}) answered ${quote(asked.line)}, which asks ${asked.role.says}; at this point the handout's program asks ${describeRole(exp.role)}`,
-      };
+      return { turn: i, message: `${when} your program asks nothing more, where the handout's program asks ${describeRole(exp.role)}`, defect: `stops-before:${exp.role ?? '?'}` };
     }
   }
   if (j.exhaustedAt !== undefined && j.exhaustedAt !== null) {
+    // The question left unanswered ends the program's last turn.
     const last = observed[observed.length - 1]!;
-    const asked = classifyQuestion(table, j.exhaustedAt, last.before);
-    const what = asked ? `${quote(asked.line)} (${asked.role.says})` : quote(questionLine(j.exhaustedAt, last.before));
-    return { turn: observed.length - 1, message: `after all ${observed.length - 1} scripted input(s) your program asks ${what}; the handout's program asks nothing more here` };
+    const asked = classifyQuestion(table, '', turnText(last));
+    const what = asked ? `${quote(asked.line)} (${asked.role.says})` : quote(questionLine('', turnText(last)));
+    return { turn: observed.length - 1, message: `after all ${observed.length - 1} scripted input(s) your program asks ${what}; the handout's program asks nothing more here`, defect: `asks-more:${asked?.role.name ?? '?'}` };
   }
   return null;
 }

@@ -52,6 +52,22 @@ export function turnsOf(transcript: string, inputs: readonly InputRecord[], echo
   return turns;
 }
 
+/** The inputs of a transcript that shows them echoed after their prompts (a terminal session, a
+ *  handout's example): each scripted line is found, in order, at the end of a line. Lines not found
+ *  end the list. */
+export function echoedInputs(transcript: string, lines: readonly string[]): InputRecord[] {
+  const out: InputRecord[] = [];
+  let from = 0;
+  for (const line of lines) {
+    const at = transcript.indexOf(line + '\n', from);
+    if (at < 0) break;
+    const lineStart = transcript.lastIndexOf('\n', at - 1) + 1;
+    out.push({ prompt: transcript.slice(lineStart, at), line, at });
+    from = at + line.length + 1;
+  }
+  return out;
+}
+
 /** Everything the program printed in the turn, the prompt included. */
 export function turnText(t: Turn): string {
   return t.before + t.prompt;

@@ -11,6 +11,7 @@ import {
 import type { Hand } from './letters.js';
 import { handFact, playGame, playHand } from './play.js';
 import { WORDGAME_ROLES } from './roles.js';
+import { WORDGAME_VALIDATORS } from './validators.js';
 import { getWordScore } from './score.js';
 import { isValidWord } from './valid.js';
 import { resolveVariant, type WordgameVariant } from './variants.js';
@@ -119,6 +120,7 @@ export const wordgameAdapter: ReferenceAdapter = {
     }),
   },
   roles: WORDGAME_ROLES,
+  validators: WORDGAME_VALIDATORS,
   wildcards: (options) => resolveVariant(options.variant, 'PS3 options.variant').wildcard,
   names(ctx) {
     variantOf(ctx); // a bad variant is reported when the spec loads, not at the first call

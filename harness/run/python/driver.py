@@ -71,10 +71,6 @@ class GradekitOutputLimit(BaseException):
     """Raised when a test prints more than the output cap."""
 
 
-class GradekitPatchExhausted(BaseException):
-    """Raised when a scripted replacement (e.g. deal_hand) is called more times than scripted."""
-
-
 # ---------------------------------------------------------------- value encoding
 
 MAX_ITEMS = 2_000_000
@@ -280,12 +276,13 @@ STATE = {"module": None, "module_name": None, "file": None, "names": {}, "aliase
 
 
 def redirecting_open(file, mode="r", *args, **kwargs):
-    """Hard-coded word-list paths are common (/Users/me/ps3/words.txt): open the provided copy instead."""
+    """Hard-coded word-list paths are common (/Users/me/ps3/words.txt, D:\\school\\ps3\\words.txt):
+    open the provided copy instead. Windows paths are split at backslashes too."""
     try:
         return _real_open(file, mode, *args, **kwargs)
     except FileNotFoundError:
         if isinstance(file, (str, bytes, os.PathLike)) and "r" in mode and "+" not in mode:
-            base = os.path.basename(os.fsdecode(file))
+            base = os.fsdecode(file).replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
             alias = STATE["aliases"].get(base)
             if alias:
                 NOTICES.append("opened %r, which does not exist here; used the provided %s instead" % (os.fsdecode(file), base))
@@ -294,6 +291,17 @@ def redirecting_open(file, mode="r", *args, **kwargs):
 
 
 NOTICES = []
+_real_chdir = os.chdir
+
+
+def forgiving_chdir(path):
+    """os.chdir() into a folder of the student's own machine (C:\\Users\\me\\ps3) stays in the
+    submission's folder instead of failing every test; the report says so."""
+    try:
+        return _real_chdir(path)
+    except (FileNotFoundError, NotADirectoryError, PermissionError):
+        NOTICES.append("os.chdir(%r) names a folder that does not exist here; stayed in the submission's folder" % (os.fsdecode(path) if isinstance(path, (str, bytes, os.PathLike)) else path,))
+        return None
 
 
 def static_imports(path):
@@ -360,6 +368,7 @@ def do_import(req):
     saved = sys.stdout, sys.stderr, sys.stdin, builtins.input
     sys.stdout, sys.stderr, sys.stdin, builtins.input = out, err, stdin, stdin.input
     builtins.open = redirecting_open
+    os.chdir = forgiving_chdir
     before = set(sys.modules)
     t0 = time.perf_counter()
     result = {"op": "imported", "ok": True}
@@ -369,13 +378,8 @@ def do_import(req):
             raise ImportError("cannot load %s" % path)
         module = importlib.util.module_from_spec(spec)
         sys.modules[req["module"]] = module
-        spec.loader.exec_module(module)
+        result["skipped"] = exec_module_forgiving(module, path, stdin)
         STATE["module"] = module
-    except GradekitInputExhausted:
-        result.update(ok=False, error={"type": "InputAtImport", "message": "the module calls input() while being imported (prompt %r)" % stdin.exhausted_at,
-                                       "traceback": "", "line": None})
-        _, line = student_frames(sys.exc_info()[2])
-        result["error"]["line"] = line
     except SystemExit as e:
         result.update(ok=False, error={"type": "SystemExit", "message": "the module called exit(%r) while being imported" % (e.code,), "traceback": student_frames(e)[0], "line": student_frames(e)[1]})
     except GradekitOutputLimit:
@@ -399,6 +403,32 @@ def do_import(req):
         STATE["names"] = names
         result["attributes"] = sorted(a for a in dir(STATE["module"]) if not a.startswith("__"))
     return result
+
+
+def exec_module_forgiving(module, path, stdin):
+    """Runs the module's top-level statements one by one, as `import` would. A statement that asks for
+    input while the module is being imported (a game started outside `if __name__ == '__main__':`) is
+    skipped, and the rest of the module still runs: that mistake is charged once, by the rule about
+    importing, not by every test. Returns the skipped statements."""
+    with _real_open(path, "rb") as f:
+        source = f.read()
+    tree = ast.parse(source, filename=path)
+    lines = source.decode("utf-8", "replace").splitlines()
+    skipped = []
+    flags = 0  # `from __future__ import ...` applies to the whole module, so to every later statement
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and node.module == "__future__":
+            import __future__
+            for alias in node.names:
+                flags |= getattr(getattr(__future__, alias.name, None), "compiler_flag", 0)
+        code = compile(ast.Module(body=[node], type_ignores=[]), path, "exec", flags=flags, dont_inherit=True)
+        try:
+            exec(code, module.__dict__)
+        except GradekitInputExhausted:
+            text = lines[node.lineno - 1].strip() if 0 < node.lineno <= len(lines) else "?"
+            skipped.append({"line": node.lineno, "source": text[:200], "prompt": stdin.exhausted_at})
+            stdin.exhausted_at = None
+    return skipped
 
 
 # ---------------------------------------------------------------- running one test (in a forked child)
@@ -523,11 +553,14 @@ def make_patch(p, env):
         name = p["name"]
 
         def scripted(*args, **kwargs):
-            if state["i"] >= len(values):
-                raise GradekitPatchExhausted("%s() was called %d times; the test scripted %d" % (name, state["i"] + 1, len(values)))
-            v = values[state["i"]]
+            # A call beyond the script (a hand dealt after the last one and never played) gets the last
+            # value again: if the program really uses it, it asks for input the test does not give.
             state["i"] += 1
-            return copy.deepcopy(v)
+            if state["i"] > len(values):
+                if state["i"] == len(values) + 1:
+                    NOTICES.append("%s() was called more often than the test scripts (%d times); the extra calls got the last scripted value again" % (name, len(values)))
+                return copy.deepcopy(values[-1])
+            return copy.deepcopy(values[state["i"] - 1])
 
         return scripted
     if kind == "replace_key":
@@ -548,7 +581,70 @@ def make_patch(p, env):
         scope = {}
         exec(p["code"], scope)
         return scope[p["name"]]
+    if kind == "reference":
+        return reference_proxy(p["name"])
     raise ValueError("unknown patch kind %r" % kind)
+
+
+# ---------------------------------------------------------------- reference helpers in a test
+
+
+CHILD = {"out": None, "stdin": None, "calls": None, "replies": None}
+MAX_FRAME = 8 << 20
+
+
+def _child_frame(tag, obj):
+    data = _dumps(obj).encode("utf-8")
+    frame = tag + struct.pack(">Q", len(data)) + data
+    view = memoryview(frame)
+    while view:
+        n = _real_write(CHILD["calls"], view)
+        view = view[n:]
+
+
+def _read_exact(fd, n):
+    buf = bytearray()
+    while len(buf) < n:
+        chunk = os.read(fd, n - len(buf))
+        if not chunk:
+            raise EOFError("the grader closed the reply channel")
+        buf += chunk
+    return bytes(buf)
+
+
+def reference_proxy(name):
+    """A module function replaced by the reference's own (a test aimed at play_game runs with the
+    reference's play_hand and helpers, so that their bugs are charged to their own tests). The call
+    is evaluated by the grader, which consumes scripted input and prints exactly as the reference
+    would; only the helper's result comes back, never a test's expected value."""
+
+    def proxy(*args, **kwargs):
+        if kwargs:
+            raise TypeError("%s() takes no keyword arguments here" % name)
+        stdin, out = CHILD["stdin"], CHILD["out"]
+        _child_frame(b"C", {"name": name, "args": [encode(a) for a in args], "stdin_pos": stdin.pos if stdin.lines is not None else 0})
+        size = struct.unpack(">Q", _read_exact(CHILD["replies"], 8))[0]
+        if size > MAX_FRAME:
+            raise RuntimeError("oversized reply from the grader")
+        reply = _loads(_read_exact(CHILD["replies"], size).decode("utf-8"))
+        base = out.size
+        for ev in reply.get("inputs", []):
+            stdin.events.append({"prompt": ev["prompt"], "line": ev["line"], "at": base + ev["at"]})
+            stdin.pos += 1
+        if reply.get("output"):
+            out.write(reply["output"])
+        if "exhausted" in reply:
+            stdin.exhausted_at = reply["exhausted"]
+            raise GradekitInputExhausted()
+        if "raise" in reply:
+            exc = _BUILTINS.get(reply["raise"]["type"])
+            if not (isinstance(exc, type) and issubclass(exc, Exception)):
+                exc = RuntimeError
+            raise exc(reply["raise"]["message"])
+        return decode(reply.get("value"), {})
+
+    proxy.__name__ = proxy.__qualname__ = name
+    return proxy
 
 
 def run_test(req):
@@ -557,16 +653,18 @@ def run_test(req):
     out = Capture(cap)
     err = Capture(cap)
     stdin = ScriptedInput(req.get("stdin"), out, req.get("echo", True))
+    CHILD["out"], CHILD["stdin"] = out, stdin
     sys.stdout, sys.stderr, sys.stdin = out, err, stdin
     builtins.input = stdin.input
     builtins.open = redirecting_open
+    os.chdir = forgiving_chdir
     env = dict(STATE["names"])
     for k, w in (req.get("names") or {}).items():
         env[k] = decode(w, {})
     if req.get("cwd"):
         # This test's own word list: its folder becomes the cwd, and hard-coded paths resolve there.
         here = os.path.join(STATE["workdir"], req["cwd"])
-        os.chdir(here)
+        _real_chdir(here)
         STATE["aliases"] = {k: (os.path.join(here, k) if os.path.exists(os.path.join(here, k)) else v) for k, v in STATE["aliases"].items()}
     obs = {"steps": []}
     module = STATE["module"]
@@ -621,9 +719,6 @@ def run_test(req):
             stop = "output-limit"
         except GradekitMissing as e:
             so["missing"] = str(e)
-        except GradekitPatchExhausted as e:
-            so["patch_exhausted"] = str(e)
-            stop = "patch-exhausted"
         except SystemExit as e:
             so["exit"] = e.code if isinstance(e.code, (int, type(None))) else str(e.code)
             if not program:
@@ -733,28 +828,29 @@ def fork_test(req):
         except BaseException:
             pass
     reap_zombies()
-    r, w = os.pipe()
+    r, w = os.pipe()  # child -> driver: tagged frames, C (a reference call) and R (the result)
+    rr, rw = os.pipe()  # driver -> child: replies to reference calls
+    allowed = {p["name"] for p in req.get("patches", []) if p.get("kind") == "reference"}
     t0 = time.perf_counter()
     pid = fork_when_possible()
     if pid == 0:  # child
         try:
             os.close(r)
+            os.close(rw)
             os.close(CTL_FD)
             os.setpgid(0, 0)
+            CHILD["calls"], CHILD["replies"] = w, rr
             set_limits(req)
             obs = run_test(req)
-            data = _dumps(obs).encode("utf-8")
         except BaseException as e:  # driver bug or hostile interference: report, never hang
-            data = _dumps({"driver_error": "%s: %s" % (type(e).__name__, e)}).encode("utf-8")
+            obs = {"driver_error": "%s: %s" % (type(e).__name__, e)}
         try:
-            frame = struct.pack(">Q", len(data)) + data
-            view = memoryview(frame)
-            while view:
-                n = _real_write(w, view)
-                view = view[n:]
+            CHILD["calls"] = w
+            _child_frame(b"R", obs)
         finally:
             _real_exit(0)
     os.close(w)
+    os.close(rr)
     deadline = t0 + req.get("timeout_ms", 5000) / 1000.0
     buf = bytearray()
     need = None
@@ -770,9 +866,24 @@ def fork_test(req):
             chunk = os.read(r, 1 << 20)
             if chunk:
                 buf += chunk
-                if need is None and len(buf) >= 8:
-                    need = struct.unpack(">Q", bytes(buf[:8]))[0]
-                if need is not None and len(buf) >= 8 + need:
+                while need is None and len(buf) >= 9:
+                    tag, size = bytes(buf[:1]), struct.unpack(">Q", bytes(buf[1:9]))[0]
+                    if tag not in (b"C", b"R") or size > MAX_FRAME:
+                        status = "protocol"
+                        break
+                    if len(buf) < 9 + size:
+                        break
+                    if tag == b"R":
+                        need = size
+                        break
+                    call = bytes(buf[9:9 + size])
+                    del buf[:9 + size]
+                    if not relay_call(req, call, allowed, rw, deadline):
+                        status = "protocol"
+                        break
+                if status is not None:
+                    break
+                if need is not None:
                     status = "ok"
                     break
                 continue
@@ -787,10 +898,11 @@ def fork_test(req):
     except (ProcessLookupError, PermissionError):
         pass
     os.close(r)
+    os.close(rw)
     res = {"op": "result", "id": req["id"], "nonce": req.get("nonce"), "status": status, "ms": (time.perf_counter() - t0) * 1000}
     if status == "ok":
         try:
-            res["obs"] = _loads(bytes(buf[8:8 + need]).decode("utf-8"))
+            res["obs"] = _loads(bytes(buf[9:9 + need]).decode("utf-8"))
         except ValueError:
             res["status"] = "protocol"
     if exited is None and res["status"] == "ok" and "driver_error" not in res["obs"]:
@@ -809,17 +921,61 @@ def fork_test(req):
     return res
 
 
+CTL = {}
+
+
+def send(msg):
+    data = (_dumps(msg) + "\n").encode("utf-8")
+    view = memoryview(data)
+    while view:
+        n = _real_write(CTL_FD, view)
+        view = view[n:]
+
+
+def relay_call(req, raw, allowed, reply_fd, deadline):
+    """A test child asks for a reference function: ask the grader, hand its answer back. Only names the
+    test patched with the reference are relayed. False when the child's request is not one."""
+    try:
+        call = _loads(raw.decode("utf-8"))
+        name = call["name"]
+    except (ValueError, KeyError, TypeError):
+        return False
+    if name not in allowed:
+        return False
+    send({"op": "call", "id": req["id"], "nonce": req.get("nonce"), "name": name, "args": call.get("args", []), "stdin_pos": call.get("stdin_pos", 0)})
+    # Nothing else arrives on the channel while a test runs, so the reply is the next line.
+    remaining = deadline - time.perf_counter()
+    if remaining <= 0 or not select.select([CTL_FD], [], [], remaining)[0]:
+        return False
+    line = CTL["rfile"].readline()
+    try:
+        msg = _loads(line)
+    except ValueError:
+        return False
+    if msg.get("op") != "reply" or msg.get("id") != req["id"]:
+        return False
+    data = _dumps(msg.get("reply", {})).encode("utf-8")
+    view = memoryview(struct.pack(">Q", len(data)) + data)
+    # A child that asks and then does not read must not hold the driver past the test's deadline.
+    os.set_blocking(reply_fd, False)
+    while view:
+        remaining = deadline - time.perf_counter()
+        if remaining <= 0 or not select.select([], [reply_fd], [], remaining)[1]:
+            return False
+        try:
+            view = view[_real_write(reply_fd, view):]
+        except BlockingIOError:
+            continue
+        except OSError:
+            return False
+    return True
+
+
 def main():
     ctl = os.fdopen(CTL_FD, "r+b", buffering=0)
     # Keep our protocol endpoints private from student code that looks them up by module attribute.
     rfile = io.BufferedReader(ctl)
-
-    def send(msg):
-        data = (_dumps(msg) + "\n").encode("utf-8")
-        view = memoryview(data)
-        while view:
-            n = _real_write(CTL_FD, view)
-            view = view[n:]
+    CTL["rfile"] = rfile
 
     while True:
         line = rfile.readline()

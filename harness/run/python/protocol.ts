@@ -15,7 +15,31 @@ export type WirePatch =
   | { name: string; kind: 'sequence'; values: WireArg[] }
   | { name: string; kind: 'replace_key'; value: WireArg }
   | { name: string; kind: 'constant'; value: WireArg }
-  | { name: string; kind: 'python'; code: string };
+  | { name: string; kind: 'python'; code: string }
+  /** The reference's own function, evaluated by the grader when the student's code calls it. */
+  | { name: string; kind: 'reference' };
+
+/** A test child calling a function patched with the reference (relayed by the driver). */
+export interface ReferenceCall {
+  op: 'call';
+  id: string;
+  nonce?: string;
+  name: string;
+  args: WireValue[];
+  /** How many scripted input lines the test had read when it called. */
+  stdin_pos: number;
+}
+
+/** The grader's answer: the value, what the reference printed (input echoed) and the lines it read. */
+export interface ReferenceReply {
+  value?: WireValue;
+  output?: string;
+  /** Inputs read, with their prompts and offsets into `output`. */
+  inputs?: { prompt: string; line: string; at: number }[];
+  /** The reference asked for more input than the script has: the prompt. */
+  exhausted?: string;
+  raise?: { type: string; message: string };
+}
 
 export interface TraceRequest {
   forbid_calls?: string[];
@@ -65,7 +89,6 @@ export interface StepObservation {
   input_exhausted?: string;
   output_limit?: number;
   missing?: string;
-  patch_exhausted?: string;
   exit?: number | string | null;
   skipped?: string;
   ms?: number;
@@ -107,4 +130,6 @@ export interface ImportResult {
   runtime_imports: string[];
   notices: string[];
   attributes?: string[];
+  /** Top-level statements skipped because they asked for input while the module was imported. */
+  skipped?: { line: number; source: string; prompt: string | null }[];
 }

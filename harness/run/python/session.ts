@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { Socket } from 'node:net';
 import { rootPath } from '../../paths.js';
-import type { ImportResult, RunRequest, RunResult } from './protocol.js';
+import type { ImportResult, ReferenceCall, ReferenceReply, RunRequest, RunResult } from './protocol.js';
 import type { WireValue } from '../../model/pyvalue.js';
 
 export interface PythonSessionOptions {
@@ -50,7 +50,7 @@ export class PythonSession {
   private proc?: ChildProcess;
   private ctl?: Socket;
   private buf = '';
-  private waiting?: { resolve: (msg: any) => void; reject: (e: Error) => void; accepts: (msg: any) => boolean };
+  private waiting?: { resolve: (msg: any) => void; reject: (e: Error) => void; accepts: (msg: any) => boolean; onCall?: (msg: any) => void };
   private diag = '';
   private exited = false;
   importResult?: ImportResult;
@@ -109,8 +109,9 @@ export class PythonSession {
     return res;
   }
 
-  /** Runs one test in a fresh fork. A dead driver is restarted (and the module re-imported) first. */
-  async run(req: Omit<RunRequest, 'op'>): Promise<RunResult> {
+  /** Runs one test in a fresh fork. A dead driver is restarted (and the module re-imported) first.
+   *  `onCall` answers the test's calls of functions patched with the reference. */
+  async run(req: Omit<RunRequest, 'op'>, onCall?: (call: ReferenceCall) => ReferenceReply): Promise<RunResult> {
     if (!this.proc || this.exited) {
       this.restarts++;
       const imp = await this.start();
@@ -122,7 +123,20 @@ export class PythonSession {
       // channel at import time cannot stand in for a result.
       const nonce = randomBytes(12).toString('hex');
       const accepts = (m: any) => m?.op === 'result' && m.id === req.id && m.nonce === nonce && typeof m.status === 'string' && (m.status !== 'ok' || Array.isArray(m.obs?.steps));
-      return await this.request<RunResult>({ op: 'run', output_cap: this.opts.outputCap ?? 1 << 20, ...req, nonce }, req.timeout_ms + grace, accepts);
+      const allowed = new Set((req.patches ?? []).filter((p) => p.kind === 'reference').map((p) => p.name));
+      const call = onCall && allowed.size
+        ? (m: any) => {
+          if (m?.op !== 'call' || m.id !== req.id || m.nonce !== nonce || !allowed.has(m.name) || !Array.isArray(m.args) || !Number.isInteger(m.stdin_pos)) return;
+          let reply: ReferenceReply;
+          try {
+            reply = onCall(m as ReferenceCall);
+          } catch (e) {
+            reply = { raise: { type: 'RuntimeError', message: `the grader could not evaluate ${m.name}: ${(e as Error).message}` } };
+          }
+          this.ctl?.write(JSON.stringify({ op: 'reply', id: req.id, reply }) + '\n');
+        }
+        : undefined;
+      return await this.request<RunResult>({ op: 'run', output_cap: this.opts.outputCap ?? 1 << 20, ...req, nonce }, req.timeout_ms + grace, accepts, call);
     } catch (e) {
       this.kill();
       return { op: 'result', id: req.id, status: 'lost', ms: req.timeout_ms + grace, ...(e instanceof DriverLost ? {} : {}) };
@@ -163,7 +177,7 @@ export class PythonSession {
     }
   }
 
-  private request<T>(msg: object | string, timeoutMs: number, accepts: (m: any) => boolean): Promise<T> {
+  private request<T>(msg: object | string, timeoutMs: number, accepts: (m: any) => boolean, onCall?: (m: any) => void): Promise<T> {
     if (this.waiting) return Promise.reject(new Error('PythonSession: one request at a time'));
     return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -180,6 +194,7 @@ export class PythonSession {
           reject(e);
         },
         accepts,
+        onCall,
       };
       this.ctl!.write((typeof msg === 'string' ? msg : JSON.stringify(msg)) + '\n');
     });
@@ -199,6 +214,10 @@ export class PythonSession {
       } catch {
         this.waiting = undefined;
         w.reject(new DriverLost('garbled message on the driver channel', this.diag));
+        continue;
+      }
+      if ((msg as { op?: string })?.op === 'call' && w.onCall) {
+        w.onCall(msg);
         continue;
       }
       if (!w.accepts(msg)) continue; // not the reply we wait for (forged or stale): keep waiting

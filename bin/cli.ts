@@ -26,6 +26,7 @@ import { compareChoosers } from '../reference/hangman/compare-choosers.js';
 import { registerExportCommands } from '../harness/export/cli.js';
 import { registerBenchCommand } from '../bench/cli.js';
 import { registerAuditCommand } from '../harness/audit/cli.js';
+import { registerVetCommand } from '../harness/vet/cli.js';
 import '../reference/register.js';
 import '../harness/grade/java-runner.js';
 
@@ -198,6 +199,7 @@ async function main(argv: string[]): Promise<number> {
   });
   registerBenchCommand(program, (c) => (code = c));
   registerAuditCommand(program, (c) => (code = c));
+  registerVetCommand(program, (c) => (code = c));
 
   try {
     await program.parseAsync(argv);

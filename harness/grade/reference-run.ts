@@ -167,7 +167,15 @@ export function referenceCaller(o: RefRunOptions): (call: ReferenceCall) => Refe
     io = new RecordingIO(o.stdin ? o.stdin.slice(call.stdin_pos) : null, o.echo ?? true);
     const reply: ReferenceReply = {};
     try {
-      const value = ctx.call(call.name, call.args.map((a) => fromWire(a)));
+      const args = call.args.map((a) => {
+        if (a !== null && typeof a === 'object' && 'n' in a) {
+          const v = o.names[(a as { n: string }).n];
+          if (!v) throw new RefRaise('NameError', `name ${JSON.stringify((a as { n: string }).n)} is not defined`);
+          return v;
+        }
+        return fromWire(a);
+      });
+      const value = ctx.call(call.name, args);
       reply.value = toWire(value);
     } catch (e) {
       if (e instanceof InputExhausted) reply.exhausted = e.prompt;

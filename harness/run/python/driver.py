@@ -622,7 +622,10 @@ def reference_proxy(name):
         if kwargs:
             raise TypeError("%s() takes no keyword arguments here" % name)
         stdin, out = CHILD["stdin"], CHILD["out"]
-        _child_frame(b"C", {"name": name, "args": [encode(a) for a in args], "stdin_pos": stdin.pos if stdin.lines is not None else 0})
+        # The session's own values (an 80,000-word list) travel by name, not by value.
+        named = {id(v): k for k, v in STATE["names"].items()}
+        wire = [{"n": named[id(a)]} if id(a) in named else encode(a) for a in args]
+        _child_frame(b"C", {"name": name, "args": wire, "stdin_pos": stdin.pos if stdin.lines is not None else 0})
         size = struct.unpack(">Q", _read_exact(CHILD["replies"], 8))[0]
         if size > MAX_FRAME:
             raise RuntimeError("oversized reply from the grader")

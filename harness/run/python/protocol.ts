@@ -25,7 +25,8 @@ export interface ReferenceCall {
   id: string;
   nonce?: string;
   name: string;
-  args: WireValue[];
+  /** Values, or {n: name} for a value the session holds by that name (the word list). */
+  args: (WireValue | { n: string })[];
   /** How many scripted input lines the test had read when it called. */
   stdin_pos: number;
 }

@@ -158,6 +158,30 @@ describe('a statement that asks for input at import is skipped, and the rest of 
   });
 });
 
+describe("hard-coded paths from the student's own machine cost nothing to run", () => {
+  it('a Windows path to the word list opens the provided copy (split at backslashes), with a notice', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'gk-win-'));
+    writeFileSync(join(d, 'words.txt'), 'cat\ndog\n');
+    writeFileSync(join(d, 'm.py'), 'with open("D:\\\\school\\\\6.0001\\\\ps3\\\\words.txt") as f:\n    WORDS = f.read().split()\n');
+    const sess = new PythonSession({ file: join(d, 'm.py'), module: 'm', cwd: d, aliases: { 'words.txt': join(d, 'words.txt') } });
+    const imp = await sess.start();
+    await sess.close();
+    expect(imp.error?.message ?? null).toBeNull();
+    expect(imp.notices.join('\n')).toMatch(/opened 'D:\\\\school\\\\6\.0001\\\\ps3\\\\words\.txt', which does not exist here; used the provided words\.txt instead/);
+  });
+
+  it("os.chdir() into a folder of the student's machine stays in the submission's folder, with a notice", async () => {
+    const d = mkdtempSync(join(tmpdir(), 'gk-chdir-'));
+    writeFileSync(join(d, 'words.txt'), 'cat\n');
+    writeFileSync(join(d, 'm.py'), 'import os\nos.chdir("C:\\\\Users\\\\me\\\\ps3")\nos.chdir("/Users/me/Desktop/ps3")\nWORDS = open("words.txt").read().split()\n');
+    const sess = new PythonSession({ file: join(d, 'm.py'), module: 'm', cwd: d });
+    const imp = await sess.start();
+    await sess.close();
+    expect(imp.ok, imp.error?.message).toBe(true);
+    expect(imp.notices.filter((n) => /os\.chdir\(.*\) names a folder that does not exist here; stayed in the submission's folder/.test(n))).toHaveLength(2);
+  });
+});
+
 describe('import failures are reported once, with the reason', () => {
   const cases: [string, string, RegExp][] = [
     ['print "hello"\n', 'SyntaxError', /Missing parentheses/],

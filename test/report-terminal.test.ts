@@ -102,6 +102,17 @@ describe('terminal report', () => {
   });
 });
 
+describe('a test that (nearly) every submission fails is flagged', () => {
+  it('warns when a scored test fails at least 90% of the submissions that ran, and not otherwise', () => {
+    const all = Array.from({ length: 10 }, (_, i) => ps3Report(`s${i}`, 4, 100));
+    const out = renderBatchSummary([...all, fatalReport()], { color: false, width: 100 });
+    expect(out).toMatch(/Tests that fail \(nearly\) every submission \(\d+\)\n +⚠ +10\/10 /);
+    expect(out).toContain('more likely wrong than the class');
+    const mixed = [ps3Report('a', 8, 100), ps3Report('b', 8, 100), ps3Report('c', 4, 100), ps3Report('d', 8, 100), ps3Report('e', 8, 100)];
+    expect(renderBatchSummary(mixed, { color: false, width: 100 })).not.toContain('fail (nearly) every submission');
+  });
+});
+
 describe('diff helpers', () => {
   it('finds the first difference, including a missing final newline', () => {
     expect(firstDifference('a\nbc\n', 'a\nbd\n')).toMatchObject({ line: 2, column: 2, expected: 'bc\n', actual: 'bd\n', caret: ' ^' });

@@ -12,6 +12,7 @@ import { findSubmissionFile } from '../grade/workspace.js';
 import type { Report } from '../model/report.js';
 import { UsageError } from '../util/errors.js';
 import { EquivalenceChecker } from './equivalence.js';
+import { summariseVet } from '../vet/vet.js';
 import { generateMutants, spread, type Mutant, type MutationOp } from './mutants.js';
 
 export interface AuditOptions {
@@ -38,6 +39,8 @@ export interface MutantResult extends Omit<Mutant, 'source'> {
   killedBy: string[];
   /** Survivors: the first input on which the mutant differs from the original, or why it is equivalent. */
   note?: string;
+  /** A rewording the spec charged anyway: a correct program rejected (transcripts judged by meaning). */
+  falseKill?: true;
 }
 
 export interface KillerStat {
@@ -63,6 +66,8 @@ export interface AuditResult {
   /** Probe inputs used for equivalence (0 when the reference has none). */
   probes: number;
   durationMs: number;
+  /** The other side of a suite: correct programs it rejects (the accepted fixtures, graded like gradekit vet). */
+  falseFailures?: { failed: number; total: number; solutions: number; fullMarks: number; tests: string[] };
 }
 
 /** The solution an audit mutates: the given one, or the first accepted fixture. */
@@ -101,6 +106,7 @@ export async function auditAssignment(a: Assignment, opts: AuditOptions = {}): P
   const generated = mutants.length;
   if (opts.limit) mutants = spread(mutants, opts.limit);
 
+  const meaning = a.judge === 'meaning';
   const checker = opts.noEquivalence ? undefined : new EquivalenceChecker(a, submission, opts.seed ?? 0);
   await checker?.start();
   const dir = mkdtempSync(join(tmpdir(), `gradekit-audit-${a.id}-`));
@@ -124,7 +130,13 @@ export async function auditAssignment(a: Assignment, opts: AuditOptions = {}): P
             killedBy = again.tests.filter((t) => t.status === 'failed' || t.status === 'error').map((t) => t.id);
           }
           let r: MutantResult;
-          if (killedBy.length || report.fatal) r = { ...meta, status: 'killed', killedBy, ...(report.fatal && !killedBy.length ? { note: report.fatal.message } : {}) };
+          if (meaning && m.op === 'prompt-text') {
+            // Judged by meaning, a reworded prompt or message is never a bug: not a kill, and if a test
+            // failed it anyway, that is a correct program rejected.
+            r = killedBy.length
+              ? { ...meta, status: 'tolerated', killedBy, falseKill: true, note: `only a rewording, yet ${killedBy.join(', ')} failed it: the judge charges wording` }
+              : { ...meta, status: 'tolerated', killedBy: [], note: 'only a rewording: judged by meaning, not a bug' };
+          } else if (killedBy.length || report.fatal) r = { ...meta, status: 'killed', killedBy, ...(report.fatal && !killedBy.length ? { note: report.fatal.message } : {}) };
           else if (!checker) r = { ...meta, status: 'survived', killedBy: [] };
           else {
             const eq = await checker.check(source);
@@ -136,10 +148,21 @@ export async function auditAssignment(a: Assignment, opts: AuditOptions = {}): P
         }),
       ),
     );
-    return summarise(a.id, submission, results, generated, checker?.probeCount ?? 0, performance.now() - t0);
+    const falseFailures = await vetAccepted(a, opts.seed);
+    return { ...summarise(a.id, submission, results, generated, checker?.probeCount ?? 0, performance.now() - t0), ...(falseFailures ? { falseFailures } : {}) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The accepted fixtures graded as `gradekit vet` does: the false-failure figure beside the score. */
+async function vetAccepted(a: Assignment, seed?: number): Promise<AuditResult['falseFailures']> {
+  const acc = fixtureSubmissions(a.fixturesDir, a.id).filter((s) => s.verdict === 'accepted');
+  if (!acc.length) return undefined;
+  const limit = pLimit(2);
+  const reports = await Promise.all(acc.map((s) => limit(async () => [s.name, s.path, await gradeSubmission(a, s.path, { seed })] as [string, string, Report])));
+  const v = summariseVet(a.id, reports, 0);
+  return { failed: v.pairs.failed, total: v.pairs.total, solutions: v.solutions.length, fullMarks: v.solutions.filter((s) => s.score === s.maxScore).length, tests: v.failures.map((f) => f.test.id) };
 }
 
 export function summarise(assignment: string, submission: string, mutants: MutantResult[], generated: number, probes: number, ms: number): AuditResult {

@@ -1,7 +1,8 @@
 // Equivalent-mutant detection: run the probes (generated inputs) through the original and a surviving
 // mutant and compare everything observable: results, exceptions, printed output, arguments after
-// the call. Identical everywhere -> equivalent; different only in printed text that the spec's own
-// normalisers erase -> tolerated by the spec; otherwise a real survivor, with the first difference.
+// the call. Identical everywhere -> equivalent; different only in printed text the spec does not
+// judge (its normalisers erase it, or, judged by meaning, it says the same facts as the reference)
+// -> tolerated by the spec; otherwise a real survivor, with the first difference.
 import fc from 'fast-check';
 import { fromWire, repr, type PyValue } from '../model/pyvalue.js';
 import { parseStep, type PyStep } from '../spec/pyexpr.js';
@@ -11,7 +12,9 @@ import type { RunRequest, RunResult, StepObservation } from '../run/python/proto
 import type { Normaliser } from '../spec/schema.js';
 import { normalise } from '../compare/text.js';
 import { compareValues } from '../compare/values.js';
-import { makeContext, RecordingIO } from '../grade/reference-run.js';
+import { makeContext, RecordingIO, runReference } from '../grade/reference-run.js';
+import { referenceTurns } from '../grade/judge.js';
+import { judgeTurns, turnsOf, type InputRecord } from '../turns/index.js';
 import { refOptions, stepToWire, type Running } from '../grade/python-tests.js';
 import { renderCall } from '../grade/property.js';
 import { openSession } from './session.js';
@@ -31,6 +34,7 @@ interface Observed {
   ms: number;
   transcript: string;
   steps: StepObservation[];
+  inputs: InputRecord[];
 }
 
 const PROBE_TIMEOUT_MS = 4000;
@@ -78,7 +82,7 @@ export class EquivalenceChecker {
         if (d?.kind === 'tolerated') tolerated ??= d.note;
       }
       if (p.probe.program && o.transcript !== m.transcript) {
-        const same = normalise(o.transcript, this.normalisers) === normalise(m.transcript, this.normalisers);
+        const same = this.sameOutput(p, o.transcript, m);
         const note = `${p.probe.name} with input ${JSON.stringify(p.req.stdin)} prints a different transcript`;
         if (!same) return { kind: 'different', note };
         tolerated ??= note;
@@ -121,19 +125,38 @@ export class EquivalenceChecker {
     if (args(so) !== args(sm)) return { kind: 'different', note: `${call}: the mutant changes its arguments (${args(sm)} after the call)` };
     if (!p.probe.program && out(o, so) !== out(m, sm)) {
       const note = `${call} prints ${JSON.stringify(out(m, sm).slice(0, 80))} instead of ${JSON.stringify(out(o, so).slice(0, 80))}`;
-      return normalise(out(o, so), this.normalisers) === normalise(out(m, sm), this.normalisers) ? { kind: 'tolerated', note } : { kind: 'different', note };
+      return this.sameOutput(p, out(o, so), m, k, out(m, sm)) ? { kind: 'tolerated', note } : { kind: 'different', note };
     }
     return undefined;
+  }
+
+  /** Whether the mutant's output says what the original's says, as the spec judges output: by its
+   *  normalisers, or by meaning (the facts of the reference's run of the same probe, turn by turn). */
+  private sameOutput(p: PlannedRequest, original: string, m: Observed, step?: number, mutant = m.transcript): boolean {
+    if (this.a.judge !== 'meaning' || !this.a.roles) return normalise(original, this.normalisers) === normalise(mutant, this.normalisers);
+    if (p.probe.program) return false; // a program probe has no reference run to read facts from
+    // A scripted probe is one case per request (the whole transcript); otherwise one step's output.
+    const scripted = Boolean(p.probe.stdin);
+    const steps = scripted || step === undefined ? p.steps : [p.steps[step]!];
+    const b = steps[0]?.b ?? {};
+    const ref = runReference(steps.map((x) => x.step), { ...refOptions(this.a, { stdin: scripted ? p.req.stdin ?? undefined : undefined } as Running, [], SEED), names: { ...this.a.names, ...b } });
+    return judgeTurns({
+      expected: referenceTurns(ref),
+      observed: scripted ? turnsOf(m.transcript, m.inputs) : turnsOf(mutant, []),
+      table: this.a.roles,
+      wildcards: this.a.adapter.wildcards?.(this.a.spec.data.options),
+      exhaustedAt: null,
+    }) === null;
   }
 
   private async observe(source?: string): Promise<Observed[]> {
     const s = await openSession(this.a, this.submission, source);
     try {
-      if (!s.imported.ok) return this.plan.map(() => ({ status: 'crashed' as const, ms: 0, transcript: '', steps: [] }));
+      if (!s.imported.ok) return this.plan.map(() => ({ status: 'crashed' as const, ms: 0, transcript: '', steps: [], inputs: [] }));
       const out: Observed[] = [];
       for (const p of this.plan) {
         const res = await s.session.run(p.req);
-        out.push({ status: res.status, ms: res.ms, transcript: res.obs?.transcript ?? '', steps: res.obs?.steps ?? [] });
+        out.push({ status: res.status, ms: res.ms, transcript: res.obs?.transcript ?? '', steps: res.obs?.steps ?? [], inputs: res.obs?.inputs ?? [] });
       }
       return out;
     } finally {

@@ -15,9 +15,17 @@ export function renderAudit(r: AuditResult, o: RenderOptions = {}): string {
   const graded = r.mutants.length;
   out.push(c.bold(`Mutation audit of ${r.assignment}`) + ` — mutants of ${r.submission}`);
   out.push(`${graded} mutants graded${r.generated > graded ? ` (of ${r.generated} generated)` : ''} in ${(r.durationMs / 1000).toFixed(1)} s`);
-  out.push(`  killed ${r.killed} · survived ${r.survived} · equivalent ${r.equivalent} · tolerated by the spec's output normalisers ${r.tolerated}`);
+  out.push(`  killed ${r.killed} · survived ${r.survived} · equivalent ${r.equivalent} · tolerated (output the spec does not judge, rewordings) ${r.tolerated}`);
   const tone = r.score >= 90 ? c.green : r.score >= 75 ? c.yellow : c.red;
   out.push(c.bold(`Mutation score: ${tone(`${r.score}%`)}`) + ` (killed / non-equivalent${r.probes ? `; equivalence probed on ${r.probes} generated inputs` : '; no equivalence probes for this reference'})`);
+  // A suite is judged by both figures: the bugs it catches and the correct programs it rejects.
+  const ff = r.falseFailures;
+  if (ff) {
+    const ok = ff.failed === 0;
+    out.push(c.bold(`False failures: ${(ok ? c.green : c.red)(`${ff.failed} of ${ff.total}`)}`) + ` scored results of ${ff.solutions} accepted fixture(s) (${ff.fullMarks} at full marks${ff.tests.length ? `; failing: ${ff.tests.join(', ')}` : ''})`);
+  }
+  const falseKills = r.mutants.filter((m) => m.falseKill);
+  if (falseKills.length) out.push(c.red(`Rewordings charged as bugs: ${falseKills.length} (see Tolerated below): the judge should accept them`));
   out.push('');
   out.push(c.bold('By mutation operator'));
   for (const [op, s] of Object.entries(r.byOp).sort()) out.push(`  ${op.padEnd(18)} ${String(s.killed).padStart(4)} / ${String(s.total).padEnd(4)} killed${s.survived ? c.yellow(`  ${s.survived} survived`) : ''}`);
@@ -33,7 +41,7 @@ export function renderAudit(r: AuditResult, o: RenderOptions = {}): string {
     for (const m of survivors.slice(0, o.maxDiffs ?? survivors.length)) out.push(...mutantBlock(m, c));
     if (o.maxDiffs !== undefined && survivors.length > o.maxDiffs) out.push(`  … ${survivors.length - o.maxDiffs} more (use --json for all)`);
   }
-  for (const [status, title] of [['tolerated', "Tolerated (differ only in printed text the spec's normalisers ignore)"], ['equivalent', 'Equivalent (same behaviour on every probe)']] as const) {
+  for (const [status, title] of [['tolerated', 'Tolerated (differ only in output the spec does not judge, or only reword it)'], ['equivalent', 'Equivalent (same behaviour on every probe)']] as const) {
     const list = r.mutants.filter((m) => m.status === status);
     if (!list.length) continue;
     out.push('');

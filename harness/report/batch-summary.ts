@@ -38,6 +38,17 @@ export function mostFailedTests(reports: readonly Report[]): FailedTestCount[] {
   return [...counts.values()].sort((a, b) => b.count - a.count || a.id.localeCompare(b.id));
 }
 
+/** Scored tests that (nearly) every submission that ran fails: more likely a wrong test than a class
+ *  that all made the same mistake. Submissions that could not run at all are left out of the count. */
+export function suspectTests(reports: readonly Report[], share = 0.9, minSubmissions = 5): FailedTestCount[] {
+  const ran = reports.filter((r) => !r.fatal);
+  if (ran.length < minSubmissions) return [];
+  return mostFailedTests(ran).filter((f) => {
+    const scored = ran.some((r) => r.tests.some((t) => t.id === f.id && !t.extra && t.maxScore > 0));
+    return scored && f.count >= Math.ceil(share * ran.length);
+  });
+}
+
 export function renderBatchSummary(input: readonly Report[], opts: BatchSummaryOptions): string {
   const reports = mapStrings(input, visibleControls);
   const c = createColors(opts.color);
@@ -69,6 +80,14 @@ export function renderBatchSummary(input: readonly Report[], opts: BatchSummaryO
   if (failed.length) {
     out.push('', c.bold('Most failed tests'));
     for (const f of failed) out.push(truncate(`  ${String(f.count).padStart(4)}/${n}  ${f.group} › ${f.name}`, width));
+  }
+
+  const suspects = suspectTests(reports);
+  if (suspects.length) {
+    const ran = reports.filter((r) => !r.fatal).length;
+    out.push('', c.bold(c.yellow(`Tests that fail (nearly) every submission (${suspects.length})`)));
+    for (const f of suspects) out.push(c.yellow(truncate(`  ⚠ ${String(f.count).padStart(4)}/${ran}  ${f.group} › ${f.name}`, width)));
+    out.push(c.dim('  A test that almost every submission fails is more likely wrong than the class: check it against known-correct solutions with `gradekit vet`.'));
   }
 
   const slow = [...reports].sort((a, b) => b.durationMs - a.durationMs).slice(0, Math.min(top, 5));

@@ -377,6 +377,15 @@ describe('shown-play validator (the play only; the layout is judged by shown-gam
   });
 });
 
+describe('returns-nothing validator', () => {
+  it('accepts None only, quoting the handout', () => {
+    expect(judge('returns-nothing', [py.str('THE CAT SAT')], py.none)).toEqual({ ok: true });
+    expect(failMessage(judge('returns-nothing', [py.str('THE CAT SAT')], py.strList(['THE', 'CAT', 'SAT'])))).toBe(
+      `returned ['THE', 'CAT', 'SAT']; the handout says show_solved_game "does not return any value; it only displays output on the terminal", so it returns None`);
+    expect(judge('returns-nothing', [py.str('THE CAT SAT')], py.bool(true)).ok).toBe(false);
+  });
+});
+
 // ---------- accepted Python fixtures ----------
 
 const acceptedDir = rootPath('fixtures', 'chiseler', 'submissions', 'accepted');

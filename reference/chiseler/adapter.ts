@@ -191,6 +191,12 @@ const shownPlayValidator: Validator = ({ observed, args, output }) => {
   return first!;
 };
 
+/** returns-nothing: the handout's show_solved_game "does not return any value" (Python: it returns None). */
+const returnsNothing: Validator = ({ observed }) =>
+  observed.t === 'none'
+    ? { ok: true }
+    : fail(`returned ${shortRepr(observed)}; the handout says show_solved_game "does not return any value; it only displays output on the terminal", so it returns None`);
+
 function shortStr(s: string, max = 80): string {
   return s.length <= max ? s : s.slice(0, max - 3) + '...';
 }
@@ -224,5 +230,6 @@ export const chiselerAdapter: ReferenceAdapter = {
     'all-strategies': allStrategies,
     'shown-game': shownGameValidator,
     'shown-play': shownPlayValidator,
+    'returns-nothing': returnsNothing,
   },
 };

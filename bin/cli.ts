@@ -4,7 +4,7 @@ import { appendFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { fixFirst } from '../harness/report/fix-first.js';
 import { findAssignmentFor } from '../harness/export/selfcheck.js';
 import { join } from 'node:path';
-import type { Report } from '../harness/model/report.js';
+import { scoredFailures, type Report } from '../harness/model/report.js';
 import { toGradescope } from '../harness/report/gradescope.js';
 import { renderJunit } from '../harness/report/junit.js';
 import { renderHtml } from '../harness/report/html.js';
@@ -116,7 +116,7 @@ async function main(argv: string[]): Promise<number> {
       if (o.json) writeFileSync(o.json, renderJson(report));
     }
     writeReporters(report, o.reporter, o.reportDir);
-    code = report.tests.every((t) => t.status === 'passed' || t.status === 'skipped') && !report.fatal ? 0 : 1;
+    code = !scoredFailures(report.tests).length && !report.fatal ? 0 : 1;
   });
 
   addCommon(

@@ -6,7 +6,7 @@ import { listAssignments, loadAssignment } from './assignment/load.js';
 import { fixtureSubmissions, verdictOf, type FixtureSubmission } from './fixtures.js';
 import { gradeSubmission } from './grade/submission.js';
 import { languageRunners } from './grade/runners.js';
-import type { Report } from './model/report.js';
+import { scoredFailures, type Report } from './model/report.js';
 
 export async function demoCommand(o: { all: boolean; color: boolean }): Promise<number> {
   const c = o.color ? pc : pc.createColors(false);
@@ -37,7 +37,7 @@ export async function demoCommand(o: { all: boolean; color: boolean }): Promise<
       const got = verdictOf(r);
       const ok = got === s.verdict;
       if (!ok) mismatches++;
-      const firstFail = r.tests.find((t) => t.status !== 'passed' && t.status !== 'skipped');
+      const firstFail = scoredFailures(r.tests)[0];
       const why = r.fatal ? r.fatal.message : firstFail ? `${firstFail.group}: ${firstFail.message}` : '';
       block.push(
         `  ${ok ? c.green('✓') : c.red('✗')} ${pad(`${s.verdict}/${s.name}`, 44)} ${pad(`${fmt(r.score)}/${fmt(r.maxScore)}`, 9)} ${c.dim(truncate(why, 90))}`,

@@ -1,6 +1,7 @@
 // End-to-end grading of chiseler submissions through gradeSubmission (spec + Python driver + reference):
-// any correct strategy order is accepted, exponential counting stops at its per-test limit without
-// spoiling the other tests, and counts far beyond 2**64 cross the Python/Node boundary exactly.
+// any correct strategy order is accepted, plain recursion gets full marks while the zero-point extra tests
+// that need memoisation stop at their per-test limit, counts far beyond 2**64 cross the Python/Node boundary
+// exactly, and a print is charged once, to the function that prints it (own_output).
 import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,14 +23,23 @@ const byId = (r: Report, id: string) => {
 const scratch: string[] = [];
 afterAll(() => scratch.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-/** The memoised accepted fixture with its public num_winning_strategies replaced by `body`. */
-function withCount(body: string): string {
+/** An accepted fixture with `edit` applied to its source, in a scratch folder. */
+function edited(fixture: string, edit: (src: string) => string): string {
   const dir = mkdtempSync(join(tmpdir(), 'chiseler-grading-'));
   scratch.push(dir);
-  const src = readFileSync(join(submissions, 'accepted', 'memoised-lru-cache', 'chiseler.py'), 'utf8');
-  writeFileSync(join(dir, 'chiseler.py'), `${src}\n\ndef num_winning_strategies(L):\n    """changed for the test"""\n    ${body}\n`);
+  const src = readFileSync(join(submissions, 'accepted', fixture, 'chiseler.py'), 'utf8');
+  const out = edit(src);
+  if (out === src) throw new Error(`the edit did not change ${fixture}`);
+  writeFileSync(join(dir, 'chiseler.py'), out);
   return dir;
 }
+
+/** The memoised accepted fixture with its public num_winning_strategies replaced by `body`. */
+function withCount(body: string): string {
+  return edited('memoised-lru-cache', (src) => `${src}\n\ndef num_winning_strategies(L):\n    """changed for the test"""\n    ${body}\n`);
+}
+
+const scoredFailures = (r: Report) => r.tests.filter((t) => !t.extra && t.status !== 'passed').map((t) => t.id).sort();
 
 describe('chiseler grading end to end', () => {
   it('accepts in full a correct solution that removes the last word first', async () => {
@@ -40,13 +50,15 @@ describe('chiseler grading end to end', () => {
     expect(r.tests.length).toBeGreaterThanOrEqual(30);
   }, 60_000);
 
-  it('stops exponential counting at the per-test limit and still passes the other tests', async () => {
+  it('gives plain recursion full marks; the extra memoisation test stops at its limit and costs nothing', async () => {
     const ids = ['count-damaged-cat', 'count-2-64', 'count-4096', 'count-one-word', 'show-find-it-easier'];
-    const r = await gradeSubmission(a, join(submissions, 'time_limit_exceeded', 'plain-recursive'), { only: ids });
+    const r = await gradeSubmission(a, join(submissions, 'accepted', 'plain-recursive'), { only: ids });
     expect(r.tests.map((t) => t.id).sort()).toEqual([...ids].sort());
     const big = byId(r, 'count-2-64');
     const limit = a.spec.data.tests.find((t) => t.id === 'count-2-64')!.timeout!;
-    expect(big.status).toBe('error');
+    expect(big).toMatchObject({ status: 'error', extra: true, group: 'extra', score: 0, maxScore: 0 });
+    expect(r.score).toBe(r.maxScore);
+    expect(r.maxScore).toBe(4);
     expect(big.message).toMatch(new RegExp(`^time limit exceeded: no result after ${limit / 1000} s`));
     expect(big.durationMs).toBeGreaterThanOrEqual(limit * 0.9);
     expect(big.durationMs).toBeLessThan(limit + 1500); // killed at the limit, not left running
@@ -71,5 +83,39 @@ describe('chiseler grading end to end', () => {
     const t = byId(viaFloat, 'count-random-80');
     expect(t.status).toBe('failed');
     expect(t.message).toContain(`expected 244465743394726126740, got ${BigInt(Number(244465743394726126740n))}`);
+  }, 60_000);
+});
+
+describe('a print is charged once, to the function that prints it', () => {
+  it('a print in share_letter fails share_letter\'s silence test only, though every other function calls it', async () => {
+    const r = await gradeSubmission(a, edited('first-word-first', (s) => s.replace(
+      '    return any(c in w2 for c in w1)', '    print("comparing", w1, w2)\n    return any(c in w2 for c in w1)')));
+    expect(scoredFailures(r)).toEqual(['share-letter-silent']);
+    expect(byId(r, 'share-letter-silent').message).toBe(
+      `share_letter('SKILLED', 'MICE') printed "comparing SKILLED MICE\\n" but must print nothing`);
+  }, 60_000);
+
+  it('a print in a helper of winning_strategy counts as winning_strategy printing, in its test only', async () => {
+    const r = await gradeSubmission(a, edited('generator-helpers', (s) => s.replace(
+      '    """Recursive search: a winning strategy for L[i..j] or None"""\n',
+      '    """Recursive search: a winning strategy for L[i..j] or None"""\n    print("searching", i, j)\n')));
+    expect(scoredFailures(r)).toEqual(['winning-strategy-silent']);
+    expect(byId(r, 'winning-strategy-silent').message).toMatch(/^winning_strategy\(\['SKILLED', .*\) printed "searching 0 4\\n/);
+  }, 60_000);
+
+  it('show_solved_game is judged on what it prints itself, and a line of its own spoils its layout', async () => {
+    const r = await gradeSubmission(a, edited('first-word-first', (s) => s.replace(
+      '    strategy = winning_strategy(L)\n', '    strategy = winning_strategy(L)\n    print("Solution:")\n')));
+    expect(scoredFailures(r)).toEqual(['show-format']);
+    expect(byId(r, 'show-format').message).toBe(
+      "show_solved_game('I FIND IT EASIER TO MAKE ONE STRING'): line 1: expected the words left, 'I FIND IT EASIER TO MAKE ONE STRING', got 'Solution:'");
+  }, 60_000);
+
+  it('num_winning_strategies may print: the handout does not ask it to be silent', async () => {
+    const r = await gradeSubmission(a, edited('first-word-first', (s) => s.replace(
+      '    """Number of winning strategies for the game L[start:end+1]"""\n',
+      '    """Number of winning strategies for the game L[start:end+1]"""\n    print("count", start, end)\n')));
+    expect(scoredFailures(r)).toEqual([]);
+    expect(r.score).toBe(r.maxScore);
   }, 60_000);
 });

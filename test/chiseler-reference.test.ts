@@ -16,7 +16,7 @@ import { renderGame, sentenceWords, showSolvedGame } from '../reference/chiseler
 import {
   allWinningStrategies, numWinningStrategies, solveMoves, winningStrategy,
 } from '../reference/chiseler/solve.js';
-import { validateShownGame, validateStrategy } from '../reference/chiseler/validate.js';
+import { validatePlayedGame, validateShownGame, validateStrategy } from '../reference/chiseler/validate.js';
 
 // ---------- helpers ----------
 
@@ -251,8 +251,19 @@ describe('all-strategies validator', () => {
     expect(failMessage(judge('all-strategies', args, py.list([a, b, py.strList(['CAT', 'DAMAGED', 'FIGURINE'])])))).toBe(
       "item 2, ['CAT', 'DAMAGED', 'FIGURINE'], is not a winning strategy: move 1: 'CAT' cannot be removed: only the first word 'DAMAGED' or the last word 'FIGURINE' may be removed from ['DAMAGED', 'CAT', 'FIGURINE']");
     expect(failMessage(judge('all-strategies', args, py.tuple([a, b])))).toMatch(/^returned tuple .*expected a list of strategies/);
-    expect(failMessage(judge('all-strategies', args, py.list([a, py.tuple([py.str('X')])])))).toBe(
-      "item 1 is ('X',); each strategy must be a list of words (str)");
+    expect(failMessage(judge('all-strategies', args, py.list([a, py.list([py.str('X'), py.int(1)])])))).toBe(
+      "item 1 is ['X', 1]; each strategy must be a list of words (str)");
+    expect(failMessage(judge('all-strategies', args, py.list([a, py.str('FIGURINE CAT DAMAGED')])))).toBe(
+      "item 1 is 'FIGURINE CAT DAMAGED'; each strategy must be a list of words (str)");
+  });
+  it('accepts strategies written as tuples of words (the handout: "listing the words in the order removed")', () => {
+    const ta = py.tuple([py.str('FIGURINE'), py.str('CAT'), py.str('DAMAGED')]);
+    const tb = py.tuple([py.str('FIGURINE'), py.str('DAMAGED'), py.str('CAT')]);
+    expect(judge('all-strategies', args, py.list([ta, tb]))).toEqual({ ok: true });
+    expect(failMessage(judge('all-strategies', args, py.list([ta, a])))).toBe(
+      "items 0 and 1 are the same strategy ['FIGURINE', 'CAT', 'DAMAGED']; each strategy must appear only once");
+    expect(failMessage(judge('all-strategies', args, py.list([ta, py.tuple([py.str('X')])])))).toBe(
+      "item 1, ('X',), is not a winning strategy: move 1: 'X' cannot be removed: only the first word 'DAMAGED' or the last word 'FIGURINE' may be removed from ['DAMAGED', 'CAT', 'FIGURINE']");
   });
   it('tolerates repeated strategies when the input repeats words (the handout does not define duplicates then)', () => {
     const dup = py.strList(['A', 'A']);
@@ -306,8 +317,8 @@ describe('shown-game validator', () => {
     ['a list repr', text.replace('\nMAKE ONE\n', "\n['MAKE', 'ONE']\n"),
       "line 13: expected the words left, 'MAKE ONE', got \"['MAKE', 'ONE']\""],
     ['no space after the colon', text.replace('Remove: TO\n', 'Remove:TO\n'), `line 12: expected "Remove: WORD", got 'Remove:TO'`],
-    ['a trailing space', text.replace('Remove: IT\n', 'Remove: IT \n'),
-      "line 6: 'IT ' cannot be removed: only the first word 'IT' or the last word 'STRING' may be removed from ['IT', 'EASIER', 'TO', 'MAKE', 'ONE', 'STRING']"],
+    ['two spaces after the colon', text.replace('Remove: IT\n', 'Remove:  IT\n'),
+      "line 6: ' IT' cannot be removed: only the first word 'IT' or the last word 'STRING' may be removed from ['IT', 'EASIER', 'TO', 'MAKE', 'ONE', 'STRING']"],
     ['removing a middle word', text.replace('Remove: EASIER\n', 'Remove: MAKE\n'),
       "line 8: 'MAKE' cannot be removed: only the first word 'EASIER' or the last word 'STRING' may be removed from ['EASIER', 'TO', 'MAKE', 'ONE', 'STRING']"],
     ['a losing move', text.replace('Remove: STRING\nTO MAKE ONE\nRemove: TO\n', 'Remove: TO\nMAKE ONE STRING\nRemove: STRING\n'),
@@ -320,6 +331,10 @@ describe('shown-game validator', () => {
   ])('rejects %s', (_name, printed, message) => {
     expect(failMessage(judge('shown-game', args, py.none, printed))).toBe(message);
   });
+  it('ignores spaces at the ends of lines (invisible, and not part of the handout\'s format)', () => {
+    expect(judge('shown-game', args, py.none, text.replace(/\n/g, ' \n'))).toEqual({ ok: true });
+    expect(judge('shown-game', args, py.none, text.replace('Remove: IT\n', 'Remove: IT\t\n'))).toEqual({ ok: true });
+  });
   it('validateShownGame works on a word list directly, following repeated words', () => {
     expect(validateShownGame(['A', 'BA', 'A'], 'A BA A\nRemove: A\nA BA\nRemove: A\nBA\nRemove: BA\n')).toEqual({ ok: true });
     expect(validateShownGame(['A', 'BA', 'A'], 'A BA A\nRemove: A\nBA A\nRemove: A\nBA\nRemove: BA\n')).toEqual({ ok: true });
@@ -327,6 +342,47 @@ describe('shown-game validator', () => {
   it('notes a return value without failing', () => {
     const v = judge('shown-game', args, py.strList(['I']), text);
     expect(v).toEqual({ ok: true, note: "returned ['I']; the handout says it returns nothing (not penalised)" });
+  });
+});
+
+describe('shown-play validator (the play only; the layout is judged by shown-game, once)', () => {
+  const args = [py.str(shownGameExample.sentence)];
+  const text = shownGameExample.text;
+  it('accepts any layout whose "Remove:" lines win the game', () => {
+    expect(judge('shown-play', args, py.none, text)).toEqual({ ok: true });
+    const listed = text.replace('I FIND IT EASIER TO MAKE ONE STRING\n', "['I', 'FIND', 'IT', 'EASIER', 'TO', 'MAKE', 'ONE', 'STRING']\n");
+    expect(judge('shown-play', args, py.none, listed + 'You win!\n')).toEqual({ ok: true });
+    const loose = text.split('\n').filter((l) => l.startsWith('Remove: ')).map((l) => l.replace('Remove: ', 'removed:')).join('\n');
+    expect(judge('shown-play', args, py.none, loose)).toEqual({ ok: true });
+    expect(validatePlayedGame(['A', 'BA', 'A'], 'Remove: A\nRemove: A\nRemove: BA\n')).toEqual({ ok: true });
+  });
+  it('accepts a raise for an unwinnable game whatever was printed first (the handout only says an exception is raised)', () => {
+    expect(judge('shown-play', [py.str('No way to succeed')], raised('Exception', 'x'), 'NO WAY TO SUCCEED\n')).toEqual({ ok: true });
+    expect(failMessage(judge('shown-play', [py.str('No way to succeed')], py.none, 'no strategy\n'))).toBe(
+      'returned without raising after printing, but this game cannot be won: the handout says "If the game cannot be won, an exception is raised"');
+  });
+  it('names the game a raise wrongly gave up on (upper case is what makes the handout example winnable)', () => {
+    expect(failMessage(judge('shown-play', args, raised('ValueError', 'no strategy')))).toBe(
+      "raised ValueError('no strategy'), but the game on ['I', 'FIND', 'IT', 'EASIER', 'TO', 'MAKE', 'ONE', 'STRING'] can be won, e.g. by removing ['I', 'FIND', 'IT', 'EASIER', 'STRING', 'TO', 'MAKE', 'ONE']");
+  });
+  it.each([
+    ['nothing', '', 'printed nothing; expected a winning game: the words left, then "Remove: WORD", repeated until no word is left'],
+    ['no move lines', 'I FIND IT EASIER TO MAKE ONE STRING\n', `printed no "Remove: WORD" line; expected the moves of a winning game (output begins 'I FIND IT EASIER TO MAKE ONE STRING\\n')`],
+    ['lower-case moves', text.replace('Remove: I\n', 'Remove: i\n'),
+      `the moves printed (the "Remove:" lines) are not a winning game of ['I', 'FIND', 'IT', 'EASIER', 'TO', 'MAKE', 'ONE', 'STRING']: move 1: 'i' cannot be removed: only the first word 'I' or the last word 'STRING' may be removed from ['I', 'FIND', 'IT', 'EASIER', 'TO', 'MAKE', 'ONE', 'STRING']`],
+    ['stopping early', text.slice(0, text.indexOf('Remove: ONE')),
+      `the moves printed (the "Remove:" lines) are not a winning game of ['I', 'FIND', 'IT', 'EASIER', 'TO', 'MAKE', 'ONE', 'STRING']: the strategy stops after 7 moves with 1 word left, ['ONE']; a winning strategy removes all 8 words`],
+  ])('rejects %s', (_name, printed, message) => {
+    expect(failMessage(judge('shown-play', args, py.none, printed))).toBe(message);
+  });
+});
+
+describe('returns-nothing validator', () => {
+  it('accepts None only, quoting the handout', () => {
+    expect(judge('returns-nothing', [py.str('THE CAT SAT')], py.none)).toEqual({ ok: true });
+    expect(failMessage(judge('returns-nothing', [py.str('THE CAT SAT')], py.strList(['THE', 'CAT', 'SAT'])))).toBe(
+      `returned ['THE', 'CAT', 'SAT']; the handout says show_solved_game "does not return any value; it only displays output on the terminal", so it returns None`);
+    expect(judge('returns-nothing', [py.str('THE CAT SAT')], py.bool(true)).ok).toBe(false);
   });
 });
 
@@ -403,13 +459,22 @@ describe('accepted Python fixtures pass the validators', () => {
       expect(judge('winning-strategy', args, fromWire(g.winning_strategy.value)), where).toEqual({ ok: true });
       expect(judge('all-strategies', args, fromWire(g.all_winning_strategies.value)).ok, where).toBe(true);
       expect(fromWire(g.num_winning_strategies.value), where).toEqual(py.int(numWinningStrategies(games[k])));
-      for (const c of Object.values(g)) expect(c.output, where).toBe('');
+      // Only these "Must not print anything"; the handout asks nothing of num_winning_strategies' output.
+      for (const f of ['winning_strategy', 'all_winning_strategies']) expect(g[f].output, `${f}: ${where}`).toBe('');
     });
     res.shown.forEach((c, k) => {
-      const v = judge('shown-game', [py.str(cases.shown[k])], fromWire(c.value), c.output);
-      expect(v, `${name}: show_solved_game(${JSON.stringify(cases.shown[k])})`).toEqual({ ok: true });
+      const sentence = cases.shown[k];
+      const winnable = !unwinnableSentences.includes(sentence);
+      // Winnable: a legal win in exactly the handout's layout. Unwinnable: an exception (what is printed
+      // first is not the handout's concern).
+      const v = judge(winnable ? 'shown-game' : 'shown-play', [py.str(sentence)], fromWire(c.value), c.output);
+      expect(v.ok, `${name}: show_solved_game(${JSON.stringify(sentence)}): ${failMessage(v)}`).toBe(true);
+      if (winnable) expect(fromWire(c.value), `${name}: show_solved_game returns no value`).toEqual(py.none);
     });
-    // The handout's own printed example, byte for byte, from the fixtures that try the first word first.
-    if (name !== 'last-word-first') expect(res.shown[0].output).toBe(shownGameExample.text);
+    // The handout's own printed example, byte for byte (spaces at line ends aside), whenever the fixture
+    // plays the handout's strategy.
+    const moves = res.shown[0].output.split('\n').filter((l) => l.startsWith('Remove: ')).map((l) => l.slice(8).trim());
+    const handout = gameExamples.find((g) => g.words.join(' ') === sentenceWords(shownGameExample.sentence).join(' '))!.handoutStrategy!;
+    if (key(moves) === key(handout)) expect(res.shown[0].output.replace(/[ \t]+$/gm, '')).toBe(shownGameExample.text);
   });
 });

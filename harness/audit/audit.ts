@@ -9,7 +9,7 @@ import type { Assignment } from '../assignment/load.js';
 import { fixtureSubmissions } from '../fixtures.js';
 import { gradeSubmission } from '../grade/submission.js';
 import { findSubmissionFile } from '../grade/workspace.js';
-import type { Report } from '../model/report.js';
+import { scoredFailures, type Report } from '../model/report.js';
 import { UsageError } from '../util/errors.js';
 import { EquivalenceChecker } from './equivalence.js';
 import { summariseVet } from '../vet/vet.js';
@@ -88,7 +88,8 @@ function cappedAssignment(a: Assignment, baseline: Report): Assignment {
   return { ...a, spec: { ...a.spec, data: { ...a.spec.data, tests } } };
 }
 
-const passedAll = (r: Report) => !r.fatal && r.tests.every((t) => t.status === 'passed' || t.status === 'skipped');
+// Only scored tests count: a test beyond the handout (extra) neither kills a mutant nor needs to pass.
+const passedAll = (r: Report) => !r.fatal && !scoredFailures(r.tests).length;
 
 export async function auditAssignment(a: Assignment, opts: AuditOptions = {}): Promise<AuditResult> {
   if (a.spec.data.language !== 'python') throw new UsageError(`gradekit audit mutates Python solutions; ${a.id} is ${a.spec.data.language}`);
@@ -97,7 +98,7 @@ export async function auditAssignment(a: Assignment, opts: AuditOptions = {}): P
   const { file } = findSubmissionFile(submission, a.spec.data.submission.file ?? '');
   const baseline = await gradeSubmission(a, submission, { seed: opts.seed });
   if (!passedAll(baseline)) {
-    const bad = baseline.tests.filter((t) => t.status !== 'passed' && t.status !== 'skipped').map((t) => t.id);
+    const bad = scoredFailures(baseline.tests).map((t) => t.id);
     throw new UsageError(`the solution to mutate must pass every test first; ${submission} fails ${bad.join(', ') || baseline.fatal?.message}`);
   }
   const capped = cappedAssignment(a, baseline);
@@ -123,11 +124,11 @@ export async function auditAssignment(a: Assignment, opts: AuditOptions = {}): P
           mkdirSync(sub, { recursive: true });
           writeFileSync(path, source);
           const report = await gradeSubmission(capped, sub, { seed: opts.seed });
-          let killedBy = report.tests.filter((t) => t.status === 'failed' || t.status === 'error').map((t) => t.id);
+          let killedBy = scoredFailures(report.tests).map((t) => t.id);
           if (killedBy.length && report.tests.every((t) => !killedBy.includes(t.id) || t.kind === 'time_limit_exceeded')) {
             // Killed only by the tightened time limits: confirm with the spec's own limits (a busy machine is not a bug).
             const again = await gradeSubmission(a, sub, { seed: opts.seed, only: killedBy });
-            killedBy = again.tests.filter((t) => t.status === 'failed' || t.status === 'error').map((t) => t.id);
+            killedBy = scoredFailures(again.tests).map((t) => t.id);
           }
           let r: MutantResult;
           if (meaning && m.op === 'prompt-text') {

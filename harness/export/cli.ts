@@ -7,7 +7,7 @@ import { gradeSubmission, soloParallelism } from '../grade/submission.js';
 import { languageRunners } from '../grade/runners.js';
 import { renderTerminal } from '../report/terminal.js';
 import { UsageError } from '../util/errors.js';
-import type { Visibility } from '../model/report.js';
+import { scoredFailures, type Visibility } from '../model/report.js';
 import { buildGradescopeZip } from './gradescope-zip.js';
 import { findAssignmentFor } from './selfcheck.js';
 import { fixFirst } from '../report/fix-first.js';
@@ -66,6 +66,6 @@ export function registerExportCommands(program: Command, setExitCode: (code: num
       process.stdout.write(renderTerminal(report, { color, verbose: o.verbose, width: process.stdout.columns, hideHiddenDetails: true }));
       const first = fixFirst(report);
       if (first) process.stdout.write(`\n${first}\n`);
-      setExitCode(report.tests.every((t) => t.status === 'passed' || t.status === 'skipped') && !report.fatal ? 0 : 1);
+      setExitCode(!scoredFailures(report.tests).length && !report.fatal ? 0 : 1);
     });
 }

@@ -74,6 +74,8 @@ export interface JudgeInput {
   checkInputs: boolean;
   unchangedArgs: boolean;
   silent: boolean;
+  /** Judge only what each step's callee printed itself (the driver's own_out), not other functions it called. */
+  ownOutput?: boolean;
   forbidCalls?: string[];
   mustRecurse?: string[];
   validator?: Validator;
@@ -189,6 +191,12 @@ function promptDivergence(j: JudgeInput): string | undefined {
 
 const short = (s: string) => (s.length > 300 ? s.slice(0, 300) + ' …' : s);
 
+/** What a step printed: all of it, or with own_output only what its callee printed itself. */
+function stepOutput(j: JudgeInput, so: StepObservation): string {
+  if (j.ownOutput && so.own_out !== undefined) return so.own_out;
+  return j.obs.transcript.slice(so.out_start, so.out_end);
+}
+
 function judgeStep(j: JudgeInput, so: StepObservation, rs: RefStepResult | undefined, step: PyStep | undefined, label: string, last: boolean, base: TestDetail, index: number): Outcome | undefined {
   if (so.missing) return error(`${j.file} does not define \`${so.missing}\` (needed by ${label})`, { ...base, hint: `check the spelling of ${so.missing} against the handout` });
   if (so.input_exhausted !== undefined && rs?.inputExhausted === undefined) {
@@ -209,7 +217,7 @@ function judgeStep(j: JudgeInput, so: StepObservation, rs: RefStepResult | undef
       // When an exception is right, validators judge it too ("raised, but printed half a game first").
       // An exception where the reference returns is a run-time error, reported below with its traceback.
       const observed: PyValue = { t: 'obj', type: `exception:${so.error.type}`, repr: `${so.error.type}(${JSON.stringify(so.error.message)})` };
-      const v = j.validator({ observed, args: rs?.args ?? [], ctx: j.validatorCtx(), output: j.obs.transcript.slice(so.out_start, so.out_end) });
+      const v = j.validator({ observed, args: rs?.args ?? [], ctx: j.validatorCtx(), output: stepOutput(j, so) });
       return v.ok ? undefined : fail(`${label}: ${v.message}`, base);
     }
     if (rs?.raised) return undefined; // an exception was expected, any type is accepted
@@ -222,7 +230,7 @@ function judgeStep(j: JudgeInput, so: StepObservation, rs: RefStepResult | undef
     return fail(`${label} should raise an exception (the reference raises ${rs.raised.type}: ${rs.raised.message}) but it returned ${so.value !== undefined ? repr(fromWire(so.value)) : 'normally'}`, base);
   }
   if (j.silent) {
-    const printed = j.obs.transcript.slice(so.out_start, so.out_end);
+    const printed = stepOutput(j, so);
     if (printed.length) return fail(`${label} printed ${JSON.stringify(printed.slice(0, 200))}${printed.length > 200 ? '…' : ''} but must print nothing`, { ...base, hint: 'remove debugging print() calls' });
   }
   if (step?.bind || so.value === undefined) return undefined;
@@ -231,7 +239,7 @@ function judgeStep(j: JudgeInput, so: StepObservation, rs: RefStepResult | undef
     return fail(`${label} returned a value too large to report (more than 2,000,000 items or nested over 60 levels deep)`, base);
   }
   const expected = j.stepExpect?.[index] ?? (last && j.expect !== undefined ? j.expect : rs?.value);
-  const output = j.obs.transcript.slice(so.out_start, so.out_end);
+  const output = stepOutput(j, so);
   if (j.validator && last) {
     const args = rs?.args ?? [];
     const v = j.validator({ observed, expected, args, ctx: j.validatorCtx(), output });

@@ -137,7 +137,8 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
     refRun = () => referenceRun(a, r, env.seed);
   } else {
     steps = a.steps.get(t.id)!;
-    req = { id: t.id, ...limits(a, timeoutMs), ...where, steps: steps.map((s) => stepToWire(s, Boolean(r.unchanged_args))), stdin: r.stdin ?? null, patches: wirePatches, seed: seed ?? null, trace };
+    const own = r.own_output ? { own_output: Object.keys(a.adapter.functions) } : {};
+    req = { id: t.id, ...limits(a, timeoutMs), ...where, steps: steps.map((s) => stepToWire(s, Boolean(r.unchanged_args))), stdin: r.stdin ?? null, patches: wirePatches, seed: seed ?? null, trace, ...own };
     refRun = () => runReference(steps!, opts);
   }
   // The student's process starts on the test now; the reference is computed meanwhile, not before.
@@ -186,6 +187,7 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
     checkInputs: r.check_inputs ?? true,
     unchangedArgs: Boolean(r.unchanged_args),
     silent: Boolean(r.silent),
+    ownOutput: Boolean(r.own_output),
     forbidCalls: r.forbid_calls,
     mustRecurse: r.must_recurse,
     validator,

@@ -85,6 +85,12 @@ export function totals(tests: readonly TestResult[]): { score: number; maxScore:
   return { score: round(score), maxScore: round(maxScore), passed, failed, errors, skipped };
 }
 
+/** Scored tests that did not pass: what decides an exit code, "fix first" or a mutant's death. Tests beyond
+ *  the handout (extra) are reported but never count against a submission. */
+export function scoredFailures(tests: readonly TestResult[]): TestResult[] {
+  return tests.filter((t) => !t.extra && (t.status === 'failed' || t.status === 'error'));
+}
+
 export function round(x: number): number {
   return Math.round(x * 1e6) / 1e6;
 }

@@ -100,6 +100,10 @@ const running = {
   forbid_within: z.string().optional(),
   must_recurse: z.array(z.string()).optional(),
   silent: z.boolean().optional(),
+  /** Judge only what the called function prints itself (for `silent` and validators): output printed while
+   *  another of the assignment's functions runs inside it is left to that function's own tests, so one
+   *  print is charged once. */
+  own_output: z.boolean().optional(),
   /** Compare the inputs consumed (count and order) with the reference. Default true when stdin is given. */
   check_inputs: z.boolean().optional(),
   /** Run with one of the spec's word_lists instead of the bundled list (e.g. a large dictionary game). */

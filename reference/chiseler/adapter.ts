@@ -7,7 +7,7 @@ import { py, repr, typeName } from '../../harness/model/pyvalue.js';
 import { shareLetter } from './share.js';
 import { allWinningStrategies, movesToWords, numWinningStrategies, solveMoves, winningStrategy } from './solve.js';
 import { sentenceReadings, showSolvedGame } from './show.js';
-import { raisedException, shortRepr, validateShownGame, validateStrategy } from './validate.js';
+import { raisedException, shortRepr, validatePlayedGame, validateShownGame, validateStrategy } from './validate.js';
 
 /** Above this many strategies, all-strategies checks the count and a sample instead of every item. */
 export const FULL_CHECK_LIMIT = 5_000;
@@ -76,7 +76,9 @@ const allStrategies: Validator = ({ observed, args }) => {
   const items: string[][] = [];
   for (let k = 0; k < observed.v.length; k++) {
     const x = observed.v[k];
-    if (x.t !== 'list' || x.v.some((w) => w.t !== 'str')) {
+    // The handout asks for "a list of all winning strategies" and describes a strategy only as "listing the
+    // words in the order removed": a tuple of words is such a listing too.
+    if ((x.t !== 'list' && x.t !== 'tuple') || x.v.some((w) => w.t !== 'str')) {
       return fail(`item ${k} is ${shortRepr(x)}; each strategy must be a list of words (str)`);
     }
     items.push(x.v.map((w) => (w as { t: 'str'; v: string }).v));
@@ -160,6 +162,41 @@ const shownGameValidator: Validator = ({ observed, args, output }) => {
   return first!;
 };
 
+/** shown-play: show_solved_game judged on what it does, not on its layout (the shown-game test of the
+ *  handout's example judges the layout, once). A winnable game must print a winning play, read from its
+ *  "Remove: W" lines; an unwinnable one must raise (the handout: "an exception is raised"), whatever it
+ *  printed first, since the handout does not say that nothing may be printed before. */
+const shownPlayValidator: Validator = ({ observed, args, output }) => {
+  const sentence = strArg(args, 0, 'sentence', 'show_solved_game');
+  const readings = sentenceReadings(sentence);
+  if (readings.some((w) => w.length === 0)) return { ok: true, note: EMPTY_NOTE };
+  const raised = raisedException(observed);
+  const winnable = readings.map((w) => solveMoves(w) !== null);
+  if (raised !== undefined) {
+    if (winnable.every(Boolean)) {
+      return fail(`raised ${raised}, but the game on ${repr(py.strList(readings[0]))} can be won, e.g. by removing ${repr(py.strList(movesToWords(readings[0], solveMoves(readings[0])!)))}`);
+    }
+    return { ok: true };
+  }
+  if (!winnable.some(Boolean)) {
+    return fail(`returned without raising${output ? ' after printing' : ''}, but this game cannot be won: the handout says "If the game cannot be won, an exception is raised"`);
+  }
+  let first: Verdict | undefined;
+  for (let k = 0; k < readings.length; k++) {
+    if (!winnable[k]) continue;
+    const v = validatePlayedGame(readings[k], output);
+    if (v.ok) return v;
+    first ??= v;
+  }
+  return first!;
+};
+
+/** returns-nothing: the handout's show_solved_game "does not return any value" (Python: it returns None). */
+const returnsNothing: Validator = ({ observed }) =>
+  observed.t === 'none'
+    ? { ok: true }
+    : fail(`returned ${shortRepr(observed)}; the handout says show_solved_game "does not return any value; it only displays output on the terminal", so it returns None`);
+
 function shortStr(s: string, max = 80): string {
   return s.length <= max ? s : s.slice(0, max - 3) + '...';
 }
@@ -192,5 +229,7 @@ export const chiselerAdapter: ReferenceAdapter = {
     'winning-strategy': winningStrategyValidator,
     'all-strategies': allStrategies,
     'shown-game': shownGameValidator,
+    'shown-play': shownPlayValidator,
+    'returns-nothing': returnsNothing,
   },
 };

@@ -110,13 +110,14 @@ export function validateStrategy(words: readonly string[], strategy: PyValue | r
 
 /** validateShownGame(words, printedText): the text must be exactly the handout's format
  *  (words left joined by single spaces, then `Remove: W`, repeated, each line ending in a newline)
- *  for a legal winning play of `words`. */
+ *  for a legal winning play of `words`. Spaces or tabs at the end of a line are not part of the format
+ *  (invisible on a terminal, and the handout says nothing about them), so they are ignored. */
 export function validateShownGame(words: readonly string[], text: string): Verdict {
   const n = words.length;
   if (text === '') return fail('printed nothing; expected the word list, then a "Remove: WORD" line, repeated until no word is left');
   if (lost(words, 0, n)) return fail(`the game cannot be won: ${lostMessage(words, 0, n)}`);
   if (!text.endsWith('\n')) return fail(`the output does not end with a newline (last line ${r(text.slice(text.lastIndexOf('\n') + 1))})`);
-  const lines = text.slice(0, -1).split('\n');
+  const lines = text.slice(0, -1).split('\n').map((l) => l.replace(/[ \t]+$/, ''));
   let starts = [0];
   let m = n;
   let ln = 0; // index of the next line to read
@@ -141,4 +142,26 @@ export function validateShownGame(words: readonly string[], text: string): Verdi
   }
   if (ln < lines.length) return fail(`line ${ln + 1}: unexpected output after the game is won: ${r(lines[ln])}`);
   return { ok: true };
+}
+
+/** A line that reports a move, read leniently: "Remove: W", "remove W", "Removed:W"... (any case of the
+ *  label, any spacing, the colon optional), so only the move itself is judged. */
+const MOVE_LINE = /^\s*remove[a-z]*\s*:?\s*(\S+)\s*$/i;
+
+/** validatePlayedGame(words, printedText): the moves printed (the "Remove: W" lines, read leniently; every
+ *  other line is ignored) must be a winning play of `words`. The exact layout is judged by validateShownGame
+ *  in one test of its own, so a layout slip is charged once, not in every test of show_solved_game. */
+export function validatePlayedGame(words: readonly string[], text: string): Verdict {
+  const moves: string[] = [];
+  for (const line of text.split('\n')) {
+    const m = MOVE_LINE.exec(line);
+    if (m) moves.push(m[1]);
+  }
+  if (moves.length === 0) {
+    return fail(text === ''
+      ? 'printed nothing; expected a winning game: the words left, then "Remove: WORD", repeated until no word is left'
+      : `printed no "Remove: WORD" line; expected the moves of a winning game (output begins ${r(text.slice(0, 60))})`);
+  }
+  const v = checkRemovals(words, moves);
+  return v.ok ? v : fail(`the moves printed (the "Remove:" lines) are not a winning game of ${showSlice(words, 0, words.length - 1)}: ${v.message}`);
 }

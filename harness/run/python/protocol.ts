@@ -66,6 +66,9 @@ export interface RunRequest {
   patches?: WirePatch[];
   seed?: number | string | null;
   trace?: TraceRequest;
+  /** The assignment's functions: each step also reports what its callee printed itself (own_out), leaving
+   *  out what another of these functions printed while running inside it. */
+  own_output?: string[];
   output_cap?: number;
   cpu_s?: number;
   memory_mb?: number;
@@ -93,6 +96,8 @@ export interface StepObservation {
   exit?: number | string | null;
   skipped?: string;
   ms?: number;
+  /** With own_output: the part of this step's output that the callee printed itself. */
+  own_out?: string;
 }
 
 export interface Observation {

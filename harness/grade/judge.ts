@@ -243,7 +243,11 @@ function judgeStep(j: JudgeInput, so: StepObservation, rs: RefStepResult | undef
   if (j.validator && last) {
     const args = rs?.args ?? [];
     const v = j.validator({ observed, expected, args, ctx: j.validatorCtx(), output });
-    if (!v.ok) return fail(`${label}: ${v.message}`, { ...base, actual: repr(observed), ...(expected ? { expected: repr(expected) } : {}) });
+    if (!v.ok) {
+      const o = fail(`${label}: ${v.message}`, { ...base, actual: repr(observed), ...(expected ? { expected: repr(expected) } : {}) });
+      // The same kind of wrong answer from the same function is one defect, whichever input shows it.
+      return v.defect && step?.expr.k === 'call' ? withDefect(`answer:${step.expr.callee.join('.')}:${v.defect}`, o) : o;
+    }
   } else if (expected !== undefined) {
     const how = j.stepCompare?.[index] ?? j.compare;
     const cmp = typeof how === 'object' && 'validator' in how ? 'exact' : how;

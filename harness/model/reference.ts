@@ -56,7 +56,9 @@ export interface RefObject {
 
 export type RefClass = (args: PyValue[], ctx: RefContext) => RefObject;
 
-export type Verdict = { ok: true; note?: string } | { ok: false; message: string };
+/** A failed verdict may name the kind of wrong answer (`defect`): two tests whose answers are wrong
+ *  in the same way ("returns None for a game that can be won") show one defect, charged once. */
+export type Verdict = { ok: true; note?: string } | { ok: false; message: string; defect?: string };
 
 /** A custom comparator: judges an observed value on its own merits (e.g. "is this a winning strategy?"). */
 export type Validator = (input: {

@@ -50,10 +50,10 @@ const winningStrategyValidator: Validator = ({ observed, args }) => {
     return fail(`raised ${raised}; expected ${moves === null ? 'None (this game cannot be won)' : 'a winning strategy'}`);
   }
   if (moves === null) {
-    return observed.t === 'none' ? { ok: true } : fail(`returned ${shortRepr(observed)}, but this game cannot be won, so the handout expects None`);
+    return observed.t === 'none' ? { ok: true } : { ...fail(`returned ${shortRepr(observed)}, but this game cannot be won, so the handout expects None`), defect: 'strategy-for-lost-game' };
   }
   if (observed.t === 'none') {
-    return fail(`returned None, but this game can be won, e.g. by ${repr(py.strList(movesToWords(words, moves)))}`);
+    return { ...fail(`returned None, but this game can be won, e.g. by ${repr(py.strList(movesToWords(words, moves)))}`), defect: 'none-for-winnable-game' };
   }
   const verdict = validateStrategy(words, observed);
   return verdict.ok ? verdict : fail(`returned ${shortRepr(observed)}, which is not a winning strategy: ${verdict.message}`);

@@ -32,7 +32,7 @@ type Expect = {
 };
 
 const TIME_LIMIT = /^time limit exceeded: no exit after 3000 ms/;
-const OUTPUT_LIMIT = /^output exceeded \d+ bytes; the program was stopped/;
+const OUTPUT_LIMIT = /^output limit exceeded: output exceeded \d+ bytes; the program was stopped/;
 const EXITED = /^the program exited without playing a game/;
 
 const HOSTILE: Record<string, Expect> = {

@@ -38,7 +38,7 @@ describe.each(CASES)('%s', (id) => {
     if (!c.ok) throw new Error(`${id} does not compile: ${c.summary}`);
     const run = prepareJavaRun({ classDir: c.classDir, mainClass: c.mainClass, words: WORDS, submissionDir: dir });
     const r = await runGameTest(SPEC.games[want.game]!, { command: run.command, cwd: run.cwd, words: WORDS, profile: DEFAULT_PROFILE, timeoutMs: 20_000 });
-    expect(r.status).toBe(want.kind === 'run-time-error' ? 'error' : 'failed');
+    expect(r.status).toBe(want.kind === 'run_time_error' ? 'error' : 'failed');
     expect(r.kind).toBe(want.kind);
     expect(r.message).toMatch(new RegExp(want.message));
   });

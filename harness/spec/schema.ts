@@ -88,6 +88,10 @@ const running = {
   forbid_calls: z.array(z.string()).optional(),
   forbid_within: z.string().optional(),
   must_recurse: z.array(z.string()).optional(),
+  /** Sorting rules, observed on the last step's first argument (a list): `max_pairs` bounds how many
+   *  distinct pairs of its items the call may compare (an O(n log n) sort compares about n·log2 n, an
+   *  insertion or selection sort about n²/4); `stable: true` requires equal items to keep their order. */
+  comparisons: z.object({ max_pairs: z.number().int().positive().optional(), stable: z.boolean().optional() }).strict().optional(),
   silent: z.boolean().optional(),
   /** Compare the inputs consumed (count and order) with the reference. Default true when stdin is given. */
   check_inputs: z.boolean().optional(),

@@ -255,3 +255,120 @@ describe('hangman313eAdapter', () => {
     expect(() => call(h, 'make_guess', py.str('e'))).toThrow(/Entries can't be None/);
   });
 });
+
+describe('hangman-313e validators: what the handout states, nothing more', () => {
+  const v = hangman313eAdapter.validators!;
+  const ctx = {} as RefContext;
+  const judge = (name: string, observed: PyValue, expected?: PyValue, args: PyValue[] = [], previous?: PyValue) =>
+    v[name]({ observed, expected, args, ctx, output: '', previous });
+  const t = (...xs: PyValue[]) => py.tuple(xs);
+  const fam = (size: number, dashes: number, pattern: string, words: string[]) => t(py.int(size), py.int(dashes), py.str(pattern), py.strList(words));
+
+  it("get_guesses_made: the handout's String or the starter's list, letters in any order", () => {
+    const guessed = py.strList(['a', 'e', 'n']);
+    for (const ok of [guessed, py.str("['a', 'e', 'n']"), py.str('aen'), py.str('n, a, e'), py.strList(['n', 'a', 'e'])]) {
+      expect(judge('guessed-letters', ok, guessed), repr(ok)).toEqual({ ok: true });
+    }
+    expect(judge('guessed-letters', py.str('[]'), py.strList([])).ok).toBe(true);
+    const missing = judge('guessed-letters', py.str("['a', 'e']"), guessed);
+    expect(missing.ok).toBe(false);
+    expect(!missing.ok && missing.message).toMatch(/holds the letters a, e, but the letters guessed this round are a, e, n.*Return\[s\] a String that contains the letters/);
+    expect(judge('guessed-letters', py.none, guessed).ok).toBe(false);
+    expect(judge('guessed-letters', py.strList(['ae', 'n']), guessed).ok).toBe(false);
+  });
+
+  it('get_map_pattern: the patterns of the reference, each with the same words in any order', () => {
+    const want = py.dict([[py.str('--e'), py.strList(['ace', 'tee'])], [py.str('---'), py.strList(['bat', 'cat'])]]);
+    const reordered = py.dict([[py.str('---'), py.strList(['cat', 'bat'])], [py.str('--e'), py.strList(['tee', 'ace'])]]);
+    expect(judge('word-families', reordered, want)).toEqual({ ok: true });
+    const lost = judge('word-families', py.dict([[py.str('---'), py.strList(['cat', 'bat'])], [py.str('--e'), py.strList(['ace'])]]), want);
+    expect(!lost.ok && lost.message).toMatch(/'--e' maps to \['ace'\]; expected the words \['ace', 'tee'\] \(in any order\)/);
+    expect(judge('word-families', py.dict([[py.str('---'), py.strList(['bat', 'cat'])]]), want).ok).toBe(false);
+    expect(judge('word-families', py.dict([...(reordered as { v: [PyValue, PyValue][] }).v, [py.str('t--'), py.strList(['tan'])]]), want).ok).toBe(false);
+  });
+
+  describe('order_entries: either Family tuple form, hardest family first, words in any order', () => {
+    const family = py.dict([
+      [py.str('--a-'), py.strList(['deal'])],
+      [py.str('----'), py.strList(['cool', 'good'])],
+      [py.str('-a--'), py.strList(['bark', 'dark'])],
+      [py.str('a---'), py.strList(['ally'])],
+    ]);
+    const h = hangman313eAdapter.classes!.Hangman([py.strList(NINE), py.bool(false)], {} as RefContext);
+    const expected = h.methods.order_entries([family], ctx);
+    const check = (observed: PyValue) => judge('family-entries', observed, expected, [family]);
+
+    it("accepts the starter's negated tuples ascending and the handout's plain tuples hardest first", () => {
+      expect(check(expected)).toEqual({ ok: true });
+      const plain = py.list([fam(2, 4, '----', ['good', 'cool']), fam(2, 3, '-a--', ['bark', 'dark']), fam(1, 3, '--a-', ['deal']), fam(1, 3, 'a---', ['ally'])]);
+      expect(check(plain)).toEqual({ ok: true });
+    });
+
+    it('rejects the plain tuples in ascending order, mixed forms, wrong counts and lists of lists', () => {
+      const ascending = py.list([fam(1, 3, '--a-', ['deal']), fam(1, 3, 'a---', ['ally']), fam(2, 3, '-a--', ['bark', 'dark']), fam(2, 4, '----', ['cool', 'good'])]);
+      const r = check(ascending);
+      expect(!r.ok && r.message).toMatch(/families come in the order \['--a-', 'a---', '-a--', '----'\]; expected hardest first, \['----', '-a--', '--a-', 'a---'\]/);
+      const mixed = py.list([fam(-2, -4, '----', ['cool', 'good']), fam(2, 3, '-a--', ['bark', 'dark']), fam(-1, -3, '--a-', ['deal']), fam(-1, -3, 'a---', ['ally'])]);
+      expect(check(mixed).ok).toBe(false);
+      const revealed = py.list([fam(-2, 0, '----', ['cool', 'good']), fam(-2, 1, '-a--', ['bark', 'dark']), fam(-1, 1, '--a-', ['deal']), fam(-1, 1, 'a---', ['ally'])]);
+      expect(!check(revealed).ok && (check(revealed) as { message: string }).message).toMatch(/should be \(-2, -4, '----', …\)/);
+      const lists = py.list((expected as { v: PyValue[] }).v.map((e) => py.list((e as { v: PyValue[] }).v)));
+      expect(check(lists).ok).toBe(false);
+      expect(check(py.list((expected as { v: PyValue[] }).v.slice(1))).ok).toBe(false);
+    });
+  });
+
+  it('sort: the same entries, ascending as Python compares them or hardest first', () => {
+    const entries = [fam(2, 2, 'a--', ['ace', 'act']), fam(2, 2, '--a', ['bra', 'spa']), fam(3, 1, 'ba-', ['bad', 'bag', 'bat']), fam(1, 1, '-at', ['cat']), fam(2, 1, 'b-a', ['boa', 'bra'])];
+    const [a, b, c, d, e] = entries;
+    const check = (...xs: PyValue[]) => judge('sorted-entries', py.list(xs), undefined, [py.list(entries)]);
+    expect(check(d, e, b, a, c)).toEqual({ ok: true }); // ascending tuples (the starter's negated entries: hardest first)
+    expect(check(c, b, a, e, d)).toEqual({ ok: true }); // the handout's plain entries, hardest first
+    expect(check(c, a, b, e, d).ok).toBe(false); // plain descending: the pattern tie goes the wrong way
+    const dropped = check(d, e, b, a);
+    expect(!dropped.ok && dropped.message).toMatch(/returned 4 entries where it was given 5: \(3, 1, 'ba-'/);
+    expect(check(d, e, b, a, a).ok).toBe(false);
+    expect(judge('sorted-entries', py.tuple([d, e, b, a, c]), undefined, [py.list(entries)]).ok).toBe(false);
+  });
+
+  it('get_secret_word: any of the words left, the same on every call', () => {
+    const refCtx = { rng: new PyRandom(0), io: { write: () => undefined } } as unknown as RefContext;
+    const h = hangman313eAdapter.classes!.Hangman([py.strList(NINE), py.bool(false)], refCtx);
+    h.methods.prep_for_round([py.int(4), py.int(4), py.str('HARD')], refCtx);
+    h.methods.make_guess([py.str('e')], refCtx);
+    const expected = h.methods.get_secret_word([], refCtx);
+    expect(expected).toEqual(py.str('cool'));
+    for (const w of ['ally', 'cool', 'good']) expect(judge('secret-word', py.str(w), expected)).toEqual({ ok: true });
+    const notLeft = judge('secret-word', py.str('beta'), expected);
+    expect(!notLeft.ok && notLeft.message).toMatch(/'beta', which is not one of the words left \('ally', 'cool', 'good'\)/);
+    expect(judge('same-secret-word', py.str('good'), expected, [], py.str('good'))).toEqual({ ok: true });
+    const moved = judge('same-secret-word', py.str('good'), expected, [], py.str('ally'));
+    expect(!moved.ok && moved.message).toMatch(/The seed should be initialized to 0 before picking/);
+    // Without the reference's words (a literal expected value) it compares exactly.
+    expect(judge('secret-word', py.str('ally'), py.str('cool')).ok).toBe(false);
+  });
+
+  it('names the sort inputs: consistent Family tuples in the handout form', () => {
+    const names = hangman313eAdapter.names!({ words: NINE, rng: new PyRandom(0), options: {} });
+    const tuples = (name: string) => (names[name] as { v: PyValue[] }).v.map((e) => (e as { v: PyValue[] }).v);
+    const check = (name: string) =>
+      tuples(name).map(([size, dashes, pattern, words]) => {
+        const ws = (words as { v: PyValue[] }).v.map((w) => (w as { v: string }).v);
+        const p = (pattern as { v: string }).v;
+        expect(Number((size as { v: bigint }).v)).toBe(ws.length);
+        expect(Number((dashes as { v: bigint }).v)).toBe([...p].filter((ch) => ch === '-').length);
+        for (const w of ws) expect([...w].every((ch, i) => p[i] === '-' ? !p.includes(ch) : p[i] === ch), `${w} fits ${p}`).toBe(true);
+        return p;
+      });
+    const family = check('family_entries');
+    expect(family.length).toBe(60);
+    expect(new Set(family).size).toBe(60);
+    const tied = check('tied_entries');
+    expect(tied.length).toBe(512);
+    expect(new Set(tied).size).toBe(512);
+    expect(new Set(tuples('tied_entries').map(([s, d]) => repr(t(s, d)))).size).toBe(1); // one size, one dash count
+    const equal = check('equal_entries');
+    expect(equal.length).toBe(48);
+    expect(new Set(equal).size).toBe(6);
+  });
+});

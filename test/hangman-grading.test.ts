@@ -17,6 +17,14 @@ const golden = (id: string) => readFileSync(join(a.fixturesDir, 'golden', `${id}
 const submission = (path: string) => join(a.fixturesDir, 'submissions', path);
 
 describe('hangman-313e spec', () => {
+  it('rests every scored test on a quoted sentence, and says why each extra test goes beyond the handout', () => {
+    const scored = tests.filter((t) => !t.extra);
+    expect(scored.filter((t) => !t.basis).map((t) => t.id)).toEqual([]);
+    expect(tests.filter((t) => t.extra && t.basis).map((t) => t.id)).toEqual([]);
+    // The course grades with DEBUG = False: debug-mode sessions are reported, never scored.
+    expect(tests.filter((t) => 'run' in t && t.run === 'runner-debug' && !t.extra).map((t) => t.id)).toEqual([]);
+  });
+
   it('has at least 30 tests of every kind, some hidden', () => {
     expect(tests.length).toBeGreaterThanOrEqual(30);
     const kinds = (k: string) => tests.filter((t) => k in t).length;
@@ -62,18 +70,29 @@ describe('hangman-313e grading', () => {
     expect(r.score).toBe(r.maxScore);
   });
 
-  it('names the forbidden sorted() call and its line for a sort that uses the built-in', async () => {
-    const r = await gradeSubmission(a, submission('wrong_answer/builtin-sorted'), { runners: languageRunners() });
-    const t = r.tests.find((x) => x.id === 'sort-tuples');
+  it('names the forbidden sorted() call and its line, once, wherever in the class it is', async () => {
+    for (const [fixture, where] of [['builtin-sorted', 'sort'], ['sorted-in-guesses-made', 'get_guesses_made']]) {
+      const r = await gradeSubmission(a, submission(`wrong_answer/${fixture}`), { runners: languageRunners() });
+      const failed = r.tests.filter((x) => x.status !== 'passed' && !x.extra);
+      expect(failed.map((x) => x.id)).toEqual(['no-builtin-sorting']);
+      expect(failed[0].message).toMatch(new RegExp(`Hangman\\.${where} calls sorted\\(\\) at hangman\\.py:\\d+`));
+    }
+  });
+
+  it('tells an insertion sort from a merge sort by the pairs of entries it compares, and says so', async () => {
+    const r = await gradeSubmission(a, submission('wrong_answer/insertion-sort'), { runners: languageRunners() });
+    const t = r.tests.find((x) => x.id === 'sort-algorithm');
     expect(t?.status).toBe('failed');
-    expect(t?.message).toMatch(/Hangman\.sort calls sorted\(\) at hangman\.py:\d+/);
+    expect(t?.message).toMatch(/compared [\d,]+ different pairs of its 512 items; at most 13,824 are allowed/);
+    expect(t?.detail?.hint).toMatch(/merge sort .* or a stable quick sort/);
+    expect(t?.basis).toMatch(/You must implement merge sort or a stable version of quick sort/);
   });
 
   it('catches a secret word that depends on earlier calls (seeded once, not per pick)', async () => {
     const r = await gradeSubmission(a, submission('wrong_answer/seed-once-in-init'), { runners: languageRunners() });
     const t = r.tests.find((x) => x.id === 'secret-word-repeatable');
     expect(t?.status).toBe('failed');
-    expect(t?.message).toMatch(/get_secret_word\(\): expected '\w+', got '\w+'/);
+    expect(t?.message).toMatch(/get_secret_word\(\): returned '\w+' after returning '\w+' on the call before/);
   });
 
   it('plays debug-mode sessions and large-dictionary games, each with its own dictionary.txt, even behind a hard-coded path', async () => {

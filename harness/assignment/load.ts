@@ -139,12 +139,17 @@ export function loadAssignment(idOrPath: string, opts: AssignmentOptions = {}): 
       }
     }
     if (parsed.length) steps.set(t.id, parsed);
-    const validator = 'compare' in t && t.compare && typeof t.compare === 'object' && 'validator' in t.compare ? t.compare.validator : undefined;
+    const validatorOf = (c: unknown) => (c && typeof c === 'object' && 'validator' in c ? (c as { validator: string }).validator : undefined);
     const propCheck = 'property' in t && t.property.check !== 'reference' ? t.property.check : undefined;
-    for (const v of [validator, propCheck]) {
+    const named: [string | undefined, (string | number)[]][] = [
+      [validatorOf('compare' in t ? t.compare : undefined), ['tests', i]],
+      [propCheck, ['tests', i]],
+      ...('steps' in t ? t.steps : []).map((s, k) => [validatorOf(typeof s === 'object' ? s.compare : undefined), ['tests', i, 'steps', k, 'compare']] as [string | undefined, (string | number)[]]),
+    ];
+    for (const [v, path] of named) {
       if (v && !adapter.validators?.[v]) {
         const g = closest(v, Object.keys(adapter.validators ?? {}));
-        errors.push(spec.error(['tests', i], `unknown validator '${v}'`, g ? `did you mean '${g}'?` : `known: ${Object.keys(adapter.validators ?? {}).join(', ') || '(none)'}`));
+        errors.push(spec.error(path, `unknown validator '${v}'`, g ? `did you mean '${g}'?` : `known: ${Object.keys(adapter.validators ?? {}).join(', ') || '(none)'}`));
       }
     }
     const patches = 'patch' in t && t.patch ? Object.values(t.patch) : [];

@@ -1,6 +1,6 @@
 // Judging a call / steps / program test: the student's observations against the reference's.
 // The first problem found decides the verdict; its message says what was expected and what happened.
-import { fromWire, repr, type PyValue } from '../model/pyvalue.js';
+import { fromWire, pyEquals, repr, type PyValue } from '../model/pyvalue.js';
 import type { RefContext, Validator } from '../model/reference.js';
 import type { TestDetail } from '../model/report.js';
 import type { Observation, StepObservation } from '../run/python/protocol.js';
@@ -79,6 +79,10 @@ export interface JudgeInput {
   forbidCalls?: string[];
   mustRecurse?: string[];
   validator?: Validator;
+  /** Per-step validators from `steps: [{do, compare: {validator}}]` (the test-level one judges the last step). */
+  stepValidators?: (Validator | undefined)[];
+  /** Sorting rules checked on the last step (see the spec's `comparisons:`). */
+  comparisons?: { max_pairs?: number; stable?: boolean };
   validatorCtx: () => RefContext;
   file: string;
   stdinGiven: boolean;
@@ -95,6 +99,7 @@ export function judge(j: JudgeInput): Outcome {
   if (obs.driver_error) return error(`internal driver problem: ${obs.driver_error}`, base);
 
   const stepCount = j.steps ? j.steps.length : 1;
+  let previous: PyValue | undefined;
   for (let i = 0; i < stepCount; i++) {
     const so = obs.steps[i];
     const rs = ref.steps[i];
@@ -102,8 +107,9 @@ export function judge(j: JudgeInput): Outcome {
     const label = step ? `${step.source}` : 'the program';
     if (!so) return error(`no result for step ${i + 1} (${label})`, base);
     if (so.skipped) break;
-    const o = judgeStep(j, so, rs, step, label, i === stepCount - 1, base, i);
+    const o = judgeStep(j, so, rs, step, label, i === stepCount - 1, base, i, previous);
     if (o) return o;
+    previous = so.value !== undefined && !step?.bind ? fromWire(so.value) : undefined;
   }
 
   if (obs.trace) {
@@ -197,7 +203,8 @@ function stepOutput(j: JudgeInput, so: StepObservation): string {
   return j.obs.transcript.slice(so.out_start, so.out_end);
 }
 
-function judgeStep(j: JudgeInput, so: StepObservation, rs: RefStepResult | undefined, step: PyStep | undefined, label: string, last: boolean, base: TestDetail, index: number): Outcome | undefined {
+function judgeStep(j: JudgeInput, so: StepObservation, rs: RefStepResult | undefined, step: PyStep | undefined, label: string, last: boolean, base: TestDetail, index: number, previous: PyValue | undefined): Outcome | undefined {
+  const validator = j.stepValidators?.[index] ?? (last ? j.validator : undefined);
   if (so.missing) return error(`${j.file} does not define \`${so.missing}\` (needed by ${label})`, { ...base, hint: `check the spelling of ${so.missing} against the handout` });
   if (so.input_exhausted !== undefined && rs?.inputExhausted === undefined) {
     if (j.meaning) {
@@ -213,11 +220,11 @@ function judgeStep(j: JudgeInput, so: StepObservation, rs: RefStepResult | undef
   }
   if (so.output_limit) return limit('output_limit_exceeded', `printed more than ${so.output_limit} characters during ${label}; an endless print loop?`, base);
   if (so.error) {
-    if (rs?.raised && j.validator && last) {
+    if (rs?.raised && validator) {
       // When an exception is right, validators judge it too ("raised, but printed half a game first").
       // An exception where the reference returns is a run-time error, reported below with its traceback.
       const observed: PyValue = { t: 'obj', type: `exception:${so.error.type}`, repr: `${so.error.type}(${JSON.stringify(so.error.message)})` };
-      const v = j.validator({ observed, args: rs?.args ?? [], ctx: j.validatorCtx(), output: stepOutput(j, so) });
+      const v = validator({ observed, args: rs?.args ?? [], ctx: j.validatorCtx(), output: stepOutput(j, so), previous });
       return v.ok ? undefined : fail(`${label}: ${v.message}`, base);
     }
     if (rs?.raised) return undefined; // an exception was expected, any type is accepted
@@ -240,9 +247,9 @@ function judgeStep(j: JudgeInput, so: StepObservation, rs: RefStepResult | undef
   }
   const expected = j.stepExpect?.[index] ?? (last && j.expect !== undefined ? j.expect : rs?.value);
   const output = stepOutput(j, so);
-  if (j.validator && last) {
+  if (validator) {
     const args = rs?.args ?? [];
-    const v = j.validator({ observed, expected, args, ctx: j.validatorCtx(), output });
+    const v = validator({ observed, expected, args, ctx: j.validatorCtx(), output, previous });
     if (!v.ok) {
       const o = fail(`${label}: ${v.message}`, { ...base, actual: repr(observed), ...(expected ? { expected: repr(expected) } : {}) });
       // The same kind of wrong answer from the same function is one defect, whichever input shows it.
@@ -258,6 +265,10 @@ function judgeStep(j: JudgeInput, so: StepObservation, rs: RefStepResult | undef
       return observed.t === 'none' && expected.t !== 'none' && step?.expr.k === 'call' ? withDefect(`returns-none:${step.expr.callee.join('.')}`, o) : o;
     }
   }
+  if (last && j.comparisons) {
+    const o = judgeComparisons(j.comparisons, so, rs, label, base);
+    if (o) return o;
+  }
   if (j.unchangedArgs && so.args_changed && rs?.args) {
     const changed = Object.keys(so.args_changed).map(Number).sort((x, y) => x - y);
     if (changed.length) {
@@ -268,6 +279,38 @@ function judgeStep(j: JudgeInput, so: StepObservation, rs: RefStepResult | undef
         ...base,
         hint: 'work on a copy (e.g. hand.copy()) and return the new value',
       });
+    }
+  }
+  return undefined;
+}
+
+/** Sorting rules: how many distinct pairs of its items the call compared, and whether equal items kept their order. */
+function judgeComparisons(rule: { max_pairs?: number; stable?: boolean }, so: StepObservation, rs: RefStepResult | undefined, label: string, base: TestDetail): Outcome | undefined {
+  const c = so.comparisons;
+  if (!c) return error(`${label}: the comparison count needs a list as the first argument (a spec problem)`, base);
+  const n = c.items;
+  const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
+  if (rule.max_pairs !== undefined && c.pairs > rule.max_pairs) {
+    return fail(
+      `${label} compared ${fmt(c.pairs)} different pairs of its ${fmt(n)} items; at most ${fmt(rule.max_pairs)} are allowed. ` +
+        `An O(n log n) sort compares about n·log2(n) = ${fmt(n * Math.log2(n))} pairs; an insertion or selection sort about n²/4 = ${fmt((n * n) / 4)}`,
+      base,
+    );
+  }
+  const input = rs?.args?.[0];
+  if (rule.stable && c.order && input && (input.t === 'list' || input.t === 'tuple')) {
+    const items = input.v;
+    const seen: number[] = [];
+    for (const k of c.order) {
+      if (k < 0 || k >= items.length) continue;
+      const later = seen.find((e) => e > k && pyEquals(items[e], items[k]));
+      if (later !== undefined) {
+        return fail(
+          `${label} is not stable: items ${k} and ${later} of the input are equal (${repr(items[k])}) but item ${later} comes out first; a stable sort keeps equal items in their input order`,
+          base,
+        );
+      }
+      seen.push(k);
     }
   }
   return undefined;

@@ -138,7 +138,7 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
   } else {
     steps = a.steps.get(t.id)!;
     const own = r.own_output ? { own_output: Object.keys(a.adapter.functions) } : {};
-    req = { id: t.id, ...limits(a, timeoutMs), ...where, steps: steps.map((s) => stepToWire(s, Boolean(r.unchanged_args))), stdin: r.stdin ?? null, patches: wirePatches, seed: seed ?? null, trace, ...own };
+    req = { id: t.id, ...limits(a, timeoutMs), ...where, steps: steps.map((s, i) => ({ ...stepToWire(s, Boolean(r.unchanged_args)), ...(r.comparisons && i === steps!.length - 1 ? { count_pairs: true } : {}) })), stdin: r.stdin ?? null, patches: wirePatches, seed: seed ?? null, trace, ...own };
     refRun = () => runReference(steps!, opts);
   }
   // The student's process starts on the test now; the reference is computed meanwhile, not before.
@@ -173,7 +173,9 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
   const stepObjects = 'steps' in r ? (r.steps as (string | { do: string; compare?: Comparator; expect?: string })[]) : [];
   const stepCompare = stepObjects.map((x) => (typeof x === 'object' ? x.compare : undefined));
   const stepExpect = stepObjects.map((x) => (typeof x === 'object' && x.expect !== undefined ? literalValue(parseExpr(x.expect)) : undefined));
-  const validator = typeof compare === 'object' && 'validator' in compare ? a.adapter.validators?.[compare.validator] : undefined;
+  const validatorOf = (c: Comparator | undefined) => (typeof c === 'object' && 'validator' in c ? a.adapter.validators?.[c.validator] : undefined);
+  const validator = validatorOf(compare);
+  const stepValidators = stepCompare.map(validatorOf);
   const outcome = judge({
     steps,
     ref,
@@ -191,6 +193,8 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
     forbidCalls: r.forbid_calls,
     mustRecurse: r.must_recurse,
     validator,
+    stepValidators,
+    comparisons: r.comparisons,
     validatorCtx: () => makeContext(opts, new RecordingIO(null), new Map()),
     file: env.file,
     stdinGiven: r.stdin !== undefined,

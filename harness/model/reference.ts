@@ -69,6 +69,8 @@ export type Validator = (input: {
   ctx: RefContext;
   /** Output the student printed during the call. */
   output: string;
+  /** What the student's previous step returned (a steps test; undefined after a bound or value-less step). */
+  previous?: PyValue;
 }) => Verdict;
 
 export interface ReferenceAdapter {

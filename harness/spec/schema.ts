@@ -99,6 +99,10 @@ const running = {
   forbid_calls: z.array(z.string()).optional(),
   forbid_within: z.string().optional(),
   must_recurse: z.array(z.string()).optional(),
+  /** Sorting rules, observed on the last step's first argument (a list): `max_pairs` bounds how many
+   *  distinct pairs of its items the call may compare (an O(n log n) sort compares about n·log2 n, an
+   *  insertion or selection sort about n²/4); `stable: true` requires equal items to keep their order. */
+  comparisons: z.object({ max_pairs: z.number().int().positive().optional(), stable: z.boolean().optional() }).strict().optional(),
   silent: z.boolean().optional(),
   /** Judge only what the called function prints itself (for `silent` and validators): output printed while
    *  another of the assignment's functions runs inside it is left to that function's own tests, so one

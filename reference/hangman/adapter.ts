@@ -1,11 +1,13 @@
 // The 313E Hangman reference at the Python-value level: `Hangman(words, debug)` and its methods,
 // ints as int, patterns as str, get_guesses_made as a list of str, make_guess as {pattern: count},
-// order_entries/sort over family tuples (-size, -dashes, pattern, words).
+// order_entries/sort over family tuples (-size, -dashes, pattern, words). The spec's validators
+// (validators313e.ts) accept every other answer the handout allows.
 import { RefRaise, type ReferenceAdapter, type RefClass, type RefFunction } from '../../harness/model/reference.js';
 import { py, truthy, typeName, type PyValue } from '../../harness/model/pyvalue.js';
 import { dictionaryFromLines, Hangman313E } from './hangman313e.js';
 import { compareCodePoints } from './partition.js';
 import { pySorted } from './pycompare.js';
+import { familyEntries, guessedLetters, sameSecretWord, secretCandidates, secretWord, sortedEntries, sortTestInputs, wordFamilies } from './validators313e.js';
 
 function arg(args: PyValue[], i: number, name: string, method: string): PyValue {
   if (args.length <= i) throw new RefRaise('TypeError', `Hangman.${method}() missing required argument: '${name}'`);
@@ -76,7 +78,11 @@ const hangmanClass: RefClass = (args, ctx) => {
     },
     get_diff: (a) => py.int(h.get_diff(listArg(a, 0, 'entries', 'get_diff'))),
     get_difficulty: (a) => py.int(h.get_difficulty(listArg(a, 0, 'entries', 'get_difficulty'))),
-    get_secret_word: () => py.str(h.get_secret_word()),
+    get_secret_word: () => {
+      const v = py.str(h.get_secret_word());
+      secretCandidates.set(v, h.active_words().slice()); // the 'secret-word' validators accept any of them
+      return v;
+    },
   };
   // The handout calls it make_pattern; the Spring 2024 starter calls it make_dash_pattern.
   methods.make_dash_pattern = methods.make_pattern;
@@ -87,6 +93,15 @@ export const hangman313eAdapter: ReferenceAdapter = {
   id: 'hangman-313e',
   functions: {},
   classes: { Hangman: hangmanClass },
-  /** `words`: the dictionary exactly as runner.py hands it to Hangman (sorted unique, stripped, lower-case). */
-  names: (ctx) => ({ words: py.strList(dictionaryFromLines(ctx.words)) }),
+  /** `words`: the dictionary exactly as runner.py hands it to Hangman (sorted unique, stripped, lower-case);
+   *  family_entries, tied_entries, equal_entries: Family tuples for the sort tests (validators313e.ts). */
+  names: (ctx) => ({ words: py.strList(dictionaryFromLines(ctx.words)), ...sortTestInputs() }),
+  validators: {
+    'guessed-letters': guessedLetters,
+    'word-families': wordFamilies,
+    'family-entries': familyEntries,
+    'sorted-entries': sortedEntries,
+    'secret-word': secretWord,
+    'same-secret-word': sameSecretWord,
+  },
 };

@@ -587,6 +587,63 @@ def same_value(a, b):
         return False
 
 
+# ---------------------------------------------------------------- comparison probe (sorting rules)
+
+
+def _tagged_type(base, pairs):
+    """A subclass of int, float or str whose comparisons record the pair of items compared."""
+
+    def wrap(name):
+        op = getattr(base, name)
+
+        def compare(self, other):
+            a = self._gk_item
+            b = getattr(other, "_gk_item", a)
+            if a != b:
+                pairs.add((a, b) if a < b else (b, a))
+            return op(self, other)
+
+        return compare
+
+    ns = {n: wrap(n) for n in ("__lt__", "__le__", "__gt__", "__ge__", "__eq__", "__ne__")}
+    ns["__hash__"] = base.__hash__
+    return type(base.__name__, (base,), ns)
+
+
+def tag_items(items, pairs):
+    """A copy of `items` in which every int, float and str inside item k (fields of a tuple, words of a
+    list) remembers k, so that any comparison between two items, whole or field by field, adds the
+    pair to `pairs`. Values and container types are unchanged (a tuple stays a tuple)."""
+    kinds = {t: _tagged_type(t, pairs) for t in (int, float, str)}
+
+    def tag(x, k):
+        t = type(x)
+        if t in kinds:
+            y = kinds[t](x)
+            y._gk_item = k
+            return y
+        if t is tuple:
+            return tuple(tag(v, k) for v in x)
+        if t is list:
+            return [tag(v, k) for v in x]
+        return x
+
+    return [tag(x, k) for k, x in enumerate(items)]
+
+
+def item_of(x, depth=0):
+    """The input position a returned item came from (-1 when it carries none)."""
+    k = getattr(x, "_gk_item", None) if isinstance(x, (int, float, str)) else None
+    if isinstance(k, int):
+        return k
+    if isinstance(x, (tuple, list)) and depth < 3:
+        for v in x:
+            k = item_of(v, depth + 1)
+            if k >= 0:
+                return k
+    return -1
+
+
 def make_patch(p, env):
     kind = p["kind"]
     if kind == "sequence":
@@ -742,6 +799,12 @@ def run_test(req):
                 value = None
             else:
                 args = [decode(a, env) for a in step.get("args", [])]
+                pairs = None
+                if step.get("count_pairs") and args and type(args[0]) is list:
+                    # Sorting rules: which items does the call compare with which (see tag_items)?
+                    pairs = set()
+                    n_items = len(args[0])
+                    args[0] = tag_items(args[0], pairs)
                 # Mutation check: snapshot now, compare in Python after the call, and report only the
                 # arguments that changed (shipping an unchanged 80,000-word list back costs ~1 s).
                 before = [snapshot(a) for a in args] if step.get("observe_args") else None
@@ -752,6 +815,12 @@ def run_test(req):
                 finally:
                     if tracer:
                         sys.setprofile(None)
+                if pairs is not None:
+                    so["comparisons"] = {
+                        "items": n_items,
+                        "pairs": len(pairs),
+                        "order": [item_of(v) for v in value] if isinstance(value, (list, tuple)) else None,
+                    }
                 if step.get("bind"):
                     env[step["bind"]] = value
                 if before is not None:

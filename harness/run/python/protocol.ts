@@ -9,6 +9,8 @@ export interface WireStep {
   args: WireArg[];
   bind?: string;
   observe_args?: boolean;
+  /** Tag the items of the first argument (a list) and report the pairs of items the call compares. */
+  count_pairs?: boolean;
 }
 
 export type WirePatch =
@@ -98,6 +100,9 @@ export interface StepObservation {
   ms?: number;
   /** With own_output: the part of this step's output that the callee printed itself. */
   own_out?: string;
+  /** With count_pairs: how many items the list had, how many distinct pairs of them the call compared,
+   *  and for each item of the returned list the position it had in the input (-1: not one of them). */
+  comparisons?: { items: number; pairs: number; order: number[] | null };
 }
 
 export interface Observation {

@@ -40,15 +40,15 @@ export function checkFacts(text: string, facts: readonly Fact[], ctx: FactContex
   for (const f of facts) {
     const role = table.get(f.role);
     if (!role) return { message: `the reference states a '${f.role}' that the role table does not define (a spec problem)`, defect: `spec:${f.role}` };
-    const problem = (() => {
+    const problem = ((): string | { charge: true; text: string } | null => {
       switch (role.kind) {
         case 'number': {
           const want = [f.value, ...(f.oneOf ?? [])] as number[];
           if (picked.has(f)) return null;
           const instead = numbers.find((n) => !used.has(n) && n.roles.includes(role.name));
-          return instead
-            ? `${ctx.when} ${role.says}${about(f)} should be ${want.join(' or ')}; your program printed ${instead.value} (${quote(instead.line.trim())})`
-            : `${ctx.when} your program does not show ${role.says}${about(f)} (${want.join(' or ')})`;
+          // An optional number may be left out, but when a program shows it, it must be right.
+          if (instead) return { charge: true, text: `${ctx.when} ${role.says}${about(f)} should be ${want.join(' or ')}; your program printed ${instead.value} (${quote(instead.line.trim())})` };
+          return `${ctx.when} your program does not show ${role.says}${about(f)} (${want.join(' or ')})`;
         }
         case 'multiset': {
           const want = sortLetters(String(f.value).toLowerCase());
@@ -94,7 +94,10 @@ export function checkFacts(text: string, facts: readonly Fact[], ctx: FactContex
           return null;
       }
     })();
-    if (problem && !f.optional) return { message: problem, defect: `${/does not (?:show|say)/.test(problem) ? 'missing' : 'wrong'}:${role.name}` };
+    const found = typeof problem === 'string' ? problem : problem?.text;
+    if (found && (!f.optional || (typeof problem === 'object' && problem?.charge))) {
+      return { message: found, defect: `${/does not (?:show|say)/.test(found) ? 'missing' : 'wrong'}:${role.name}` };
+    }
   }
   return null;
 }

@@ -7,8 +7,10 @@ import type { RoleSpecs } from '../../harness/turns/roles.js';
 export const WORDGAME_ROLES: RoleSpecs = {
   // Questions, in the order they are tried: the first that matches a prompt wins, so the more
   // specific ones ("substitute a letter", "which letter") come before the general word prompt.
-  substitute: { kind: 'question', answer: 'yes-no', says: 'whether to substitute a letter', patterns: ['\\bsubstitut', '\\bswap\\b', '\\bexchange\\b', '\\breplace a letter\\b'] },
-  letter: { kind: 'question', answer: 'letter', says: 'which letter to replace', patterns: ['\\bwhich letter\\b', '\\bletter\\b.*\\b(?:replace|substitute|change|swap)', '\\b(?:replace|substitute|change|swap)\\b.*\\bletter\\b'] },
+  // "Which letter ..." asks for the letter whatever verb follows; a yes/no question about substituting,
+  // replacing, changing or swapping a letter asks whether to.
+  letter: { kind: 'question', answer: 'letter', says: 'which letter to replace', patterns: ['\\b(?:which|what)\\s+letter\\b', '\\bletter\\b.*\\bto\\s+(?:replace|substitute|change|swap)\\b', '\\b(?:enter|type|choose|pick|give)\\b.*\\bletter\\b', '\\bletter you\\b'] },
+  substitute: { kind: 'question', answer: 'yes-no', says: 'whether to substitute a letter', patterns: ['\\bsubstitut', '\\bswap\\b', '\\bexchange\\b', '\\b(?:replace|change)\\b.*\\bletter\\b'] },
   replay: { kind: 'question', answer: 'yes-no', says: 'whether to replay the hand', patterns: ['\\breplay', '\\bplay\\b.*\\bagain\\b', '\\bagain\\b.*\\?', '\\bredo\\b', '\\bre-?play\\b'] },
   // Plural 'hands': "replay the hand?" is not a question about the number of hands.
   numHands: { kind: 'question', answer: 'number', says: 'for the number of hands', patterns: ['\\b(?:number|how many|total)\\b.*\\bhands\\b', '\\bhands\\b.*\\b(?:play|want|like)\\b', '^\\W*hands\\W*$'] },

@@ -13,6 +13,7 @@ import { listAssignments, loadAssignment, type Assignment } from '../harness/ass
 import { gradeSubmission, soloParallelism, type GradeOptions } from '../harness/grade/submission.js';
 import { renderTerminal } from '../harness/report/terminal.js';
 import { renderJson } from '../harness/report/json.js';
+import { capsFromSpec, type ReportCaps } from '../harness/report/caps.js';
 import { SpecError, SpecErrors } from '../harness/spec/load.js';
 import { UsageError } from '../harness/util/errors.js';
 import { gradekitVersion } from '../harness/paths.js';
@@ -106,15 +107,16 @@ async function main(argv: string[]): Promise<number> {
       runners: languageRunners(),
       parallel: soloParallelism(),
     });
-    if (o.json === '-') process.stdout.write(renderJson(report));
+    const caps = capsFromSpec(a.spec.data.defaults);
+    if (o.json === '-') process.stdout.write(renderJson(report, { caps }));
     else {
       const useColor = o.color === 'always' || (o.color === 'auto' && color);
       process.stdout.write(renderTerminal(report, { color: useColor, verbose: o.verbose, width: process.stdout.columns, hideHiddenDetails: selfCheck }));
       const first = fixFirst(report);
       if (first) process.stdout.write(`\n${first}\n`);
-      if (o.json) writeFileSync(o.json, renderJson(report));
+      if (o.json) writeFileSync(o.json, renderJson(report, { caps }));
     }
-    writeReporters(report, o.reporter, o.reportDir);
+    writeReporters(report, o.reporter, o.reportDir, caps);
     code = report.tests.every((t) => t.status === 'passed' || t.status === 'skipped') && !report.fatal ? 0 : 1;
   });
 
@@ -209,13 +211,13 @@ async function main(argv: string[]): Promise<number> {
 }
 
 /** Single-submission reporters for CI and grading engines. */
-function writeReporters(report: Report, reporters: string[], dir: string): void {
+function writeReporters(report: Report, reporters: string[], dir: string, caps: ReportCaps): void {
   if (!reporters.length) return;
   mkdirSync(dir, { recursive: true });
   for (const r of reporters) {
-    if (r === 'gradescope') writeFileSync(join(dir, 'results.json'), JSON.stringify(toGradescope(report), null, 2) + '\n');
-    else if (r === 'junit') writeFileSync(join(dir, 'junit.xml'), renderJunit(report));
-    else if (r === 'html') writeFileSync(join(dir, 'report.html'), renderHtml(report));
+    if (r === 'gradescope') writeFileSync(join(dir, 'results.json'), JSON.stringify(toGradescope(report, { caps }), null, 2) + '\n');
+    else if (r === 'junit') writeFileSync(join(dir, 'junit.xml'), renderJunit(report, { caps }));
+    else if (r === 'html') writeFileSync(join(dir, 'report.html'), renderHtml(report, { caps }));
     else if (r === 'github') {
       process.stdout.write(renderAnnotations(report));
       process.stdout.write(classroomPointsLine(report) + '\n');

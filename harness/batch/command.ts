@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { SingleBar } from 'cli-progress';
 import type { Assignment } from '../assignment/load.js';
 import type { Report } from '../model/report.js';
+import { capsFromSpec, type ReportCaps } from '../report/caps.js';
 import { renderGradesCsv } from '../report/csv.js';
 import { renderBatchSummary } from '../report/batch-summary.js';
 import { renderJunit } from '../report/junit.js';
@@ -13,23 +14,26 @@ import { renderJson } from '../report/json.js';
 
 export type BatchReporter = 'terminal' | 'json' | 'junit' | 'html' | 'csv';
 
-/** Writes the class-level outputs from a set of reports: grades.csv, summary.txt and the chosen reporters. */
-export function writeOutputs(reports: Report[], outDir: string, reporters: BatchReporter[], color: boolean): string {
+/**
+ * Writes the class-level outputs from a set of reports: grades.csv, summary.txt and the chosen reporters.
+ * `caps` are the assignment's report caps (merge, which has no assignment, uses the defaults).
+ */
+export function writeOutputs(reports: Report[], outDir: string, reporters: BatchReporter[], color: boolean, caps?: ReportCaps): string {
   mkdirSync(outDir, { recursive: true });
   writeAtomic(join(outDir, 'grades.csv'), renderGradesCsv(reports, { idOf: (r) => r.id ?? r.submission }));
   const summary = renderBatchSummary(reports, { color: false });
   writeAtomic(join(outDir, 'summary.txt'), summary);
-  if (reporters.includes('junit')) writeAtomic(join(outDir, 'junit.xml'), junitAll(reports));
+  if (reporters.includes('junit')) writeAtomic(join(outDir, 'junit.xml'), junitAll(reports, caps));
   if (reporters.includes('html')) {
     mkdirSync(join(outDir, 'html'), { recursive: true });
-    for (const f of htmlReportFiles(reports)) writeFileSync(join(outDir, 'html', f.path), f.content);
+    for (const f of htmlReportFiles(reports, caps)) writeFileSync(join(outDir, 'html', f.path), f.content);
   }
   return color ? renderBatchSummary(reports, { color: true, width: process.stdout.columns }) : summary;
 }
 
-function junitAll(reports: Report[]): string {
+function junitAll(reports: Report[], caps?: ReportCaps): string {
   // One XML document per submission would not parse as one file; keep each report's testsuites inside a wrapper.
-  const bodies = reports.map((r) => renderJunit(r).replace(/^<\?xml[^>]*>\s*/, ''));
+  const bodies = reports.map((r) => renderJunit(r, { caps }).replace(/^<\?xml[^>]*>\s*/, ''));
   return `<?xml version="1.0" encoding="UTF-8"?>\n<batch>\n${bodies.join('\n')}\n</batch>\n`;
 }
 
@@ -55,7 +59,7 @@ export async function gradeCommand(a: Assignment, dir: string, o: BatchOptions &
   });
   bar?.stop();
   const all = readResults([o.outDir]);
-  const text = writeOutputs(all, o.outDir, o.reporters, o.color);
+  const text = writeOutputs(all, o.outDir, o.reporters, o.color, capsFromSpec(a.spec.data.defaults));
   process.stdout.write(text);
   process.stdout.write(
     `\n${res.graded} graded, ${res.resumed} resumed from earlier results, in ${((Date.now() - t0) / 1000).toFixed(1)} s. Results: ${o.outDir}/results/, gradebook: ${o.outDir}/grades.csv\n`,

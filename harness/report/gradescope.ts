@@ -11,9 +11,11 @@
 // since Gradescope reveals it on purpose later. With hiddenTests: 'score-only' a hidden test is published as
 // `visible` with its output redacted, so students see its name and points (and their total) but never what it checked.
 // All text is emitted with format "text" (Gradescope puts it in a <pre>, rendering no HTML/markdown), so
-// nothing a submission prints can inject markup into the Gradescope page.
+// nothing a submission prints can inject markup into the Gradescope page. The whole results.json stays within
+// the report caps (caps.ts): Gradescope shows each test's output to the student and stores the file.
 import { z } from 'zod';
 import { totals, type Report, type TestResult, type Visibility } from '../model/report.js';
+import { fitReport, utf8Bytes, withDefaults, type ReportCaps } from './caps.js';
 import { compactDiff } from './diff-text.js';
 import { groupTests } from './groups.js';
 import { HIDDEN_MESSAGE, redactHidden } from './redact.js';
@@ -27,6 +29,8 @@ export interface GradescopeOptions {
   hideHiddenDetails?: boolean;
   /** 'hidden' (default): hidden tests stay hidden on Gradescope; 'score-only': shown with name and score only. */
   hiddenTests?: 'hidden' | 'score-only';
+  /** Report caps (default: DEFAULT_REPORT_CAPS); results.json stays within caps.total bytes. */
+  caps?: Partial<ReportCaps>;
 }
 
 const VISIBILITY = z.enum(['hidden', 'after_due_date', 'after_published', 'visible']);
@@ -93,7 +97,12 @@ function testOutput(t: TestResult): string {
   return parts.join('\n\n');
 }
 
+/** results.json for a report, within the report caps. */
 export function toGradescope(report: Report, opts: GradescopeOptions = {}): GradescopeResults {
+  return fitReport(report, withDefaults(opts.caps), (r) => buildResults(r, opts), (res) => utf8Bytes(JSON.stringify(res, null, 2)));
+}
+
+function buildResults(report: Report, opts: GradescopeOptions): GradescopeResults {
   const hide = opts.hideHiddenDetails ?? true;
   const scoreOnly = opts.hiddenTests === 'score-only';
   const tests: GradescopeTest[] = [];

@@ -1,6 +1,8 @@
 // One self-contained HTML page per submission (inline CSS, no scripts, no external resources) and an index for a
 // batch. Everything a submission produced is escaped, and a Content-Security-Policy forbids scripts as a backstop.
+// Each page stays within the report caps (caps.ts).
 import { round, totals, type Report, type TestResult } from '../model/report.js';
+import { fitReport, utf8Bytes, withDefaults, type ReportCaps } from './caps.js';
 import { firstDifference, sideBySideRows, type SideBySideRow } from './diff-text.js';
 import { groupTests } from './groups.js';
 import { HTML_STYLE } from './html-style.js';
@@ -12,6 +14,8 @@ export interface HtmlOptions {
   hideHiddenDetails?: boolean;
   /** Link back to the batch index, if any. */
   indexHref?: string;
+  /** Report caps (default: DEFAULT_REPORT_CAPS); the page stays within caps.total bytes. */
+  caps?: Partial<ReportCaps>;
 }
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
@@ -97,7 +101,7 @@ function testBody(t: TestResult, report: Report): string {
     if (multiline) parts.push(sideBySide(d.expected!, d.actual!));
     else {
       const fd = d.firstDifference ?? (d.expected !== undefined && d.actual !== undefined ? firstDifference(d.expected, d.actual) : undefined);
-      if (d.expected !== undefined) parts.push(`<pre>expected: ${h(d.expected)}\nactual:   ${h(d.actual ?? '')}${fd ? `\n          ${' '.repeat(fd.column - 1)}^` : ''}</pre>`);
+      if (d.expected !== undefined) parts.push(`<pre>expected: ${h(d.expected)}\nactual:   ${h(d.actual ?? '')}${fd ? `\n          ${fd.caret}` : ''}</pre>`);
       else if (d.diff) parts.push(`<pre>${h(d.diff)}</pre>`);
     }
     const hint = d.hint ?? (d.expected !== undefined && d.actual !== undefined ? whitespaceOrCaseHint(d.expected, d.actual) : undefined);
@@ -117,6 +121,10 @@ function testHtml(t: TestResult, report: Report): string {
 }
 
 export function renderHtml(report: Report, opts: HtmlOptions = {}): string {
+  return fitReport(report, withDefaults(opts.caps), (r) => submissionPage(r, opts), utf8Bytes);
+}
+
+function submissionPage(report: Report, opts: HtmlOptions): string {
   const tests = redactAll(report.tests, opts.hideHiddenDetails ?? false);
   const sum = totals(tests);
   const groups = groupTests(tests);
@@ -187,10 +195,10 @@ export function renderHtmlIndex(reports: readonly Report[], opts: HtmlIndexOptio
 }
 
 /** Every page of a batch as relative paths and contents; the caller writes them (index.html links to submissions/). */
-export function htmlReportFiles(reports: readonly Report[]): { path: string; content: string }[] {
+export function htmlReportFiles(reports: readonly Report[], caps?: Partial<ReportCaps>): { path: string; content: string }[] {
   const names = htmlFileNames(reports);
   return [
     { path: 'index.html', content: renderHtmlIndex(reports) },
-    ...reports.map((r, i) => ({ path: `submissions/${names[i]}`, content: renderHtml(r, { indexHref: '../index.html' }) })),
+    ...reports.map((r, i) => ({ path: `submissions/${names[i]}`, content: renderHtml(r, { indexHref: '../index.html', caps }) })),
   ];
 }

@@ -1,6 +1,7 @@
 // JUnit XML for CI dashboards: one <testsuite> per group, <failure> for wrong answers, <error> for crashes and
 // time-outs, <skipped> for skipped tests, the transcript in <system-out>. Points travel as <properties>.
 import { totals, type Report, type TestResult } from '../model/report.js';
+import { fitReport, utf8Bytes, withDefaults, type ReportCaps } from './caps.js';
 import { compactDiff } from './diff-text.js';
 import { groupTests } from './groups.js';
 import { redactAll } from './redact.js';
@@ -10,6 +11,8 @@ import { escapeXmlAttr as attr, escapeXmlText as text } from './xml.js';
 export interface JunitOptions {
   /** Replace hidden tests' messages and details (default false: CI logs are for instructors). */
   hideHiddenDetails?: boolean;
+  /** Report caps (default: DEFAULT_REPORT_CAPS); the document stays within caps.total bytes. */
+  caps?: Partial<ReportCaps>;
 }
 
 const seconds = (ms: number) => (Math.max(0, ms) / 1000).toFixed(3);
@@ -42,6 +45,10 @@ function testcase(t: TestResult, report: Report): string {
 }
 
 export function renderJunit(report: Report, opts: JunitOptions = {}): string {
+  return fitReport(report, withDefaults(opts.caps), (r) => document(r, opts), utf8Bytes);
+}
+
+function document(report: Report, opts: JunitOptions): string {
   const tests = redactAll(report.tests, opts.hideHiddenDetails ?? false);
   const all = totals(tests);
   const out = [

@@ -21,6 +21,9 @@ export interface TerminalOptions {
 
 type Colors = ReturnType<typeof createColors>;
 
+/** Wrapped lines of a failure message shown without --verbose. */
+const MESSAGE_LINES = 8;
+
 const MARKERS: Record<TestResult['status'], string> = { passed: '✓', failed: '✗', error: '!', skipped: '-' };
 
 function marker(c: Colors, t: TestResult): string {
@@ -65,7 +68,10 @@ function failureLines(t: TestResult, c: Colors, o: Required<Omit<TerminalOptions
   const ind = '      ';
   const w = o.width - ind.length;
   const out: string[] = [];
-  for (const l of wrap(t.message || `Test ${t.status}.`, w)) out.push(ind + l);
+  // A message quoting a long line of output is cut to its first and last lines here (the JSON report has it all).
+  const msg = wrap(t.message || `Test ${t.status}.`, w);
+  const shown = o.verbose || msg.length <= MESSAGE_LINES ? msg : [...msg.slice(0, MESSAGE_LINES - 2), c.dim(`… ${msg.length - MESSAGE_LINES + 1} more lines (--verbose shows them) …`), msg[msg.length - 1]];
+  for (const l of shown) out.push(ind + l);
   const d = t.detail;
   if (!d) return out;
   if (d.call) out.push(ind + c.dim('call: ') + truncate(d.call, Math.max(10, w - 6)));
@@ -77,12 +83,14 @@ function failureLines(t: TestResult, c: Colors, o: Required<Omit<TerminalOptions
   if (fd) {
     const multiline = (d.expected ?? '').includes('\n') || (d.actual ?? '').includes('\n') || fd.line > 1;
     out.push(ind + (multiline ? `first difference at line ${fd.line}, column ${fd.column}:` : `first difference at column ${fd.column}:`));
-    const ev = visibleWhitespace(fd.expected);
-    const av = visibleWhitespace(fd.actual);
-    out.push(ind + '  expected │ ' + c.green(truncate(ev, w - 13)));
-    out.push(ind + '  actual   │ ' + c.red(truncate(av, w - 13)));
-    // One visible character per input character, so the caret can be recomputed from the column.
-    if (fd.column - 1 < w - 13) out.push(ind + '           │ ' + c.yellow(caretAt(fd.column)));
+    // visibleWhitespace keeps one character per character, so the caret (moved where the line was cut) stays right; a difference beyond the width is shown with what leads up to it.
+    const room = w - 13;
+    const pos = Math.max(0, fd.caret.indexOf('^'));
+    const from = pos < room - 1 ? 0 : pos - Math.floor(room / 2);
+    const shown = (line: string) => (from ? '…' + visibleWhitespace(line).slice(from + 1) : visibleWhitespace(line));
+    out.push(ind + '  expected │ ' + c.green(truncate(shown(fd.expected), room)));
+    out.push(ind + '  actual   │ ' + c.red(truncate(shown(fd.actual), room)));
+    out.push(ind + '           │ ' + c.yellow(caretAt(pos - from + 1)));
   }
 
   const diff = d.diff ?? (d.expected !== undefined && d.actual !== undefined && (d.expected.includes('\n') || d.actual.includes('\n'))

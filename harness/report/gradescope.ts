@@ -11,7 +11,8 @@
 // since Gradescope reveals it on purpose later. With hiddenTests: 'score-only' a hidden test is published as
 // `visible` with its output redacted, so students see its name and points (and their total) but never what it checked.
 // All text is emitted with format "text" (Gradescope puts it in a <pre>, rendering no HTML/markdown), so
-// nothing a submission prints can inject markup into the Gradescope page. The whole results.json stays within
+// nothing a submission prints can inject markup into the Gradescope page; control characters, bidirectional
+// overrides and line separators are shown visibly (text.ts visibleControls). The whole results.json stays within
 // the report caps (caps.ts): Gradescope shows each test's output to the student and stores the file.
 import { z } from 'zod';
 import { totals, type Report, type TestResult, type Visibility } from '../model/report.js';
@@ -19,6 +20,7 @@ import { fitReport, utf8Bytes, withDefaults, type ReportCaps } from './caps.js';
 import { compactDiff } from './diff-text.js';
 import { groupTests } from './groups.js';
 import { HIDDEN_MESSAGE, redactHidden } from './redact.js';
+import { mapStrings, visibleControls } from './text.js';
 
 export interface GradescopeOptions {
   /** Top-level visibility: the default for tests without their own (ours always have one). Default 'visible'. */
@@ -97,9 +99,9 @@ function testOutput(t: TestResult): string {
   return parts.join('\n\n');
 }
 
-/** results.json for a report, within the report caps. */
+/** results.json for a report, within the report caps, every string safe to show (see the top of this file). */
 export function toGradescope(report: Report, opts: GradescopeOptions = {}): GradescopeResults {
-  return fitReport(report, withDefaults(opts.caps), (r) => buildResults(r, opts), (res) => utf8Bytes(JSON.stringify(res, null, 2)));
+  return fitReport(report, withDefaults(opts.caps), (r) => mapStrings(buildResults(r, opts), visibleControls), (res) => utf8Bytes(JSON.stringify(res, null, 2)));
 }
 
 function buildResults(report: Report, opts: GradescopeOptions): GradescopeResults {

@@ -1,13 +1,14 @@
 // One self-contained HTML page per submission (inline CSS, no scripts, no external resources) and an index for a
 // batch. Everything a submission produced is escaped, and a Content-Security-Policy forbids scripts as a backstop.
-// Each page stays within the report caps (caps.ts).
+// Control characters, bidirectional overrides and line separators are shown visibly (␛, \u202e), and each page
+// stays within the report caps (caps.ts).
 import { round, totals, type Report, type TestResult } from '../model/report.js';
 import { fitReport, utf8Bytes, withDefaults, type ReportCaps } from './caps.js';
 import { firstDifference, sideBySideRows, type SideBySideRow } from './diff-text.js';
 import { groupTests } from './groups.js';
 import { HTML_STYLE } from './html-style.js';
 import { redactAll } from './redact.js';
-import { formatDuration, formatPoints, plural, visibleWhitespace, whitespaceOrCaseHint } from './text.js';
+import { controlPictures, escapeUnsafeUnicode, formatDuration, formatPoints, mapReportStrings, plural, visibleWhitespace, whitespaceOrCaseHint } from './text.js';
 
 export interface HtmlOptions {
   /** Redact hidden tests (use when the page goes to students). Default false. */
@@ -16,6 +17,11 @@ export interface HtmlOptions {
   indexHref?: string;
   /** Report caps (default: DEFAULT_REPORT_CAPS); the page stays within caps.total bytes. */
   caps?: Partial<ReportCaps>;
+}
+
+/** What a page shows of a submission's text: C0 controls as pictures (CR is marked by visibleHtml), unsafe Unicode as escapes. */
+function neutralise(s: string): string {
+  return escapeUnsafeUnicode(controlPictures(s, true));
 }
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
@@ -121,7 +127,7 @@ function testHtml(t: TestResult, report: Report): string {
 }
 
 export function renderHtml(report: Report, opts: HtmlOptions = {}): string {
-  return fitReport(report, withDefaults(opts.caps), (r) => submissionPage(r, opts), utf8Bytes);
+  return fitReport(report, withDefaults(opts.caps), (r) => submissionPage(mapReportStrings(r, neutralise), opts), utf8Bytes);
 }
 
 function submissionPage(report: Report, opts: HtmlOptions): string {
@@ -175,8 +181,9 @@ export function htmlFileNames(reports: readonly Report[]): string[] {
   });
 }
 
-export function renderHtmlIndex(reports: readonly Report[], opts: HtmlIndexOptions = {}): string {
-  const names = htmlFileNames(reports);
+export function renderHtmlIndex(input: readonly Report[], opts: HtmlIndexOptions = {}): string {
+  const names = htmlFileNames(input);
+  const reports = input.map((r) => ({ ...r, submission: neutralise(r.submission), fatal: r.fatal && { ...r.fatal, message: neutralise(r.fatal.message) } }));
   const hrefOf = opts.hrefOf ?? ((_r: Report, i: number) => `submissions/${names[i]}`);
   const sums = reports.map((r) => totals(r.tests));
   const mean = sums.length ? sums.reduce((s, t) => s + (t.maxScore ? t.score / t.maxScore : 0), 0) / sums.length : 0;

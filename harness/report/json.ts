@@ -1,8 +1,10 @@
 // The JSON report: stable bytes for the same report (keys in contract order, 2-space indent, trailing newline),
 // so reports diff cleanly and golden files stay reviewable. Totals are recomputed from the tests so they agree.
-// It stays within the report caps (caps.ts).
+// It stays within the report caps (caps.ts), and characters that act on a reader (C1 controls, bidirectional
+// overrides, line separators) are written as \u escapes: the file shows them, and a parser gets them back intact.
 import { totals, type Report, type TestDetail, type TestResult } from '../model/report.js';
 import { fitReport, utf8Bytes, withDefaults, type ReportCaps } from './caps.js';
+import { UNSAFE_UNICODE, unicodeEscape } from './text.js';
 
 const REPORT_KEYS = ['assignment', 'submission', 'score', 'maxScore', 'durationMs', 'tests', 'notices', 'fatal', 'seed', 'gradekit'] as const;
 const TEST_KEYS = ['id', 'group', 'name', 'status', 'score', 'maxScore', 'visibility', 'message', 'durationMs', 'detail', 'tags'] as const;
@@ -40,7 +42,9 @@ export function toOrderedReport(report: Report): Obj {
 
 function stringify(report: Report): string {
   // -0 and non-finite numbers have no faithful JSON form; write 0 and null explicitly rather than by accident.
-  return JSON.stringify(toOrderedReport(report), (_k, v) => (typeof v === 'number' ? (Number.isFinite(v) ? (Object.is(v, -0) ? 0 : v) : null) : v), 2) + '\n';
+  const text = JSON.stringify(toOrderedReport(report), (_k, v) => (typeof v === 'number' ? (Number.isFinite(v) ? (Object.is(v, -0) ? 0 : v) : null) : v), 2) + '\n';
+  // These characters can only stand inside JSON strings here, where a \u escape means the same character.
+  return text.replace(UNSAFE_UNICODE, unicodeEscape);
 }
 
 export interface JsonOptions {

@@ -5,7 +5,7 @@ import { totals, type Report, type TestResult } from '../model/report.js';
 import { compactDiff, caretAt, firstDifference } from './diff-text.js';
 import { groupTests } from './groups.js';
 import { redactAll } from './redact.js';
-import { formatDuration, formatPoints, mapStrings, plural, truncate, visibleControls, visibleWhitespace, whitespaceOrCaseHint } from './text.js';
+import { formatDuration, formatPoints, mapReportStrings, plural, truncate, visibleControls, visibleWhitespace, whitespaceOrCaseHint } from './text.js';
 
 export interface TerminalOptions {
   color: boolean;
@@ -83,7 +83,8 @@ function failureLines(t: TestResult, c: Colors, o: Required<Omit<TerminalOptions
   if (fd) {
     const multiline = (d.expected ?? '').includes('\n') || (d.actual ?? '').includes('\n') || fd.line > 1;
     out.push(ind + (multiline ? `first difference at line ${fd.line}, column ${fd.column}:` : `first difference at column ${fd.column}:`));
-    // visibleWhitespace keeps one character per character, so the caret (moved where the line was cut) stays right; a difference beyond the width is shown with what leads up to it.
+    // visibleWhitespace keeps one character per character, so the caret (set where the line was cut or
+    // neutralised) stays right; a difference beyond the width is shown with what leads up to it.
     const room = w - 13;
     const pos = Math.max(0, fd.caret.indexOf('^'));
     const from = pos < room - 1 ? 0 : pos - Math.floor(room / 2);
@@ -124,7 +125,7 @@ function failureLines(t: TestResult, c: Colors, o: Required<Omit<TerminalOptions
 
 export function renderTerminal(input: Report, opts: TerminalOptions): string {
   // Everything below may contain what a submission printed: neutralise terminal control sequences first.
-  const report = mapStrings(input, visibleControls);
+  const report = mapReportStrings(input, visibleControls);
   const c = createColors(opts.color);
   const o = { color: opts.color, width: opts.width ?? 100, verbose: opts.verbose ?? false, maxDiffLines: opts.maxDiffLines ?? 40 };
   const tests = redactAll(report.tests, opts.hideHiddenDetails ?? false);

@@ -16,6 +16,7 @@
 // the report caps (caps.ts): Gradescope shows each test's output to the student and stores the file.
 import { z } from 'zod';
 import { totals, type Report, type TestResult, type Visibility } from '../model/report.js';
+import { KINDS } from '../model/kinds.js';
 import { fitReport, utf8Bytes, withDefaults, type ReportCaps } from './caps.js';
 import { compactDiff } from './diff-text.js';
 import { groupTests } from './groups.js';
@@ -86,9 +87,13 @@ export function validateGradescopeResults(obj: unknown): { ok: true; value: Grad
 }
 
 function testOutput(t: TestResult): string {
-  if (t.status === 'passed') return '';
+  const basis = t.basis ? `Required by: ${t.basis}` : '';
+  const extra = t.extra ? 'Extra test: reported, never scored.' : '';
+  if (t.status === 'passed') return [extra].filter(Boolean).join('\n\n');
   const d = t.detail;
   const parts = [t.message || `Test ${t.status}.`];
+  if (extra) parts.push(extra);
+  if (basis) parts.push(basis);
   if (d?.call) parts.push(`Call: ${d.call}`);
   const diff = d?.diff ?? (d?.expected !== undefined && d.actual !== undefined && (d.expected.includes('\n') || d.actual.includes('\n'))
     ? compactDiff(d.expected, d.actual) : '');
@@ -100,6 +105,15 @@ function testOutput(t: TestResult): string {
 }
 
 /** results.json for a report, within the report caps, every string safe to show (see the top of this file). */
+/** The outcome kind, basis and extra flag, for tools reading results.json (a hidden test keeps only its extra flag). */
+function extraData(t: TestResult, redacted: boolean): { extra_data?: Record<string, unknown> } {
+  const data: Record<string, unknown> = {};
+  if (t.kind && !redacted) Object.assign(data, { kind: t.kind, kind_label: KINDS[t.kind].label });
+  if (t.basis && !redacted) data.basis = t.basis;
+  if (t.extra) data.extra = true;
+  return Object.keys(data).length ? { extra_data: data } : {};
+}
+
 export function toGradescope(report: Report, opts: GradescopeOptions = {}): GradescopeResults {
   return fitReport(report, withDefaults(opts.caps), (r) => mapStrings(buildResults(r, opts), visibleControls), (res) => utf8Bytes(JSON.stringify(res, null, 2)));
 }
@@ -124,6 +138,7 @@ function buildResults(report: Report, opts: GradescopeOptions): GradescopeResult
         output_format: 'text',
         tags: [t.group, ...(t.tags ?? [])],
         visibility: hidden && scoreOnly ? 'visible' : t.visibility,
+        ...extraData(t, hidden && (hide || scoreOnly)),
       });
     });
   });

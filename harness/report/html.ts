@@ -3,6 +3,7 @@
 // Control characters, bidirectional overrides and line separators are shown visibly (␛, \u202e), and each page
 // stays within the report caps (caps.ts).
 import { round, totals, type Report, type TestResult } from '../model/report.js';
+import { KINDS } from '../model/kinds.js';
 import { fitReport, utf8Bytes, withDefaults, type ReportCaps } from './caps.js';
 import { firstDifference, sideBySideRows, type SideBySideRow } from './diff-text.js';
 import { groupTests } from './groups.js';
@@ -100,6 +101,8 @@ function testBody(t: TestResult, report: Report): string {
   const parts: string[] = [];
   const fatalCaused = report.fatal && t.status === 'error' && (!t.message || t.message === report.fatal.message);
   if (t.status !== 'passed') parts.push(`<p class="msg">${h(fatalCaused ? 'Not run: see the error at the top of the page.' : t.message || `Test ${t.status}.`)}</p>`);
+  if (t.extra) parts.push('<p class="mute">Extra test: reported, never scored.</p>');
+  if (t.basis) parts.push(`<p class="mute">Required by: ${h(t.basis)}</p>`);
   if (d?.call) parts.push(`<p>Call: <code>${h(d.call)}</code></p>`);
   if (d?.seed) parts.push(`<p class="mute">Seed: <code>${h(d.seed)}</code></p>`);
   if (t.status !== 'passed' && d) {
@@ -116,7 +119,8 @@ function testBody(t: TestResult, report: Report): string {
     if (d.traceback) parts.push(`<pre>${h(d.traceback)}</pre>`);
   }
   if (d?.transcript) parts.push(`<details><summary>Transcript</summary><pre>${h(d.transcript)}</pre></details>`);
-  parts.push(`<p class="mute">${h(t.id)} · ${formatDuration(t.durationMs)}${t.visibility !== 'visible' ? ` · ${h(t.visibility)}` : ''}</p>`);
+  const kind = t.kind && t.status !== 'passed' && !fatalCaused ? ` · ${h(KINDS[t.kind].label)}` : '';
+  parts.push(`<p class="mute">${h(t.id)}${kind} · ${formatDuration(t.durationMs)}${t.visibility !== 'visible' ? ` · ${h(t.visibility)}` : ''}</p>`);
   return parts.join('\n');
 }
 

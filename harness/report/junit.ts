@@ -34,11 +34,15 @@ function testcase(t: TestResult, report: Report): string {
   const open = `    <testcase name="${attr(t.name)}" classname="${attr(t.group)}" time="${seconds(t.durationMs)}">`;
   const inner: string[] = [
     `      <properties><property name="id" value="${attr(t.id)}"/><property name="score" value="${formatPoints(t.score)}"/>` +
-      `<property name="maxScore" value="${formatPoints(t.maxScore)}"/><property name="visibility" value="${t.visibility}"/></properties>`,
+      `<property name="maxScore" value="${formatPoints(t.maxScore)}"/><property name="visibility" value="${t.visibility}"/>` +
+      (t.kind ? `<property name="kind" value="${attr(t.kind)}"/>` : '') +
+      (t.basis ? `<property name="basis" value="${attr(t.basis)}"/>` : '') +
+      (t.extra ? '<property name="extra" value="reported, never scored"/>' : '') +
+      '</properties>',
   ];
   const firstLine = (t.message || report.fatal?.message || '').split('\n')[0];
   if (t.status === 'failed') inner.push(`      <failure message="${attr(firstLine)}" type="failed">${text(failureBody(t, report))}</failure>`);
-  if (t.status === 'error') inner.push(`      <error message="${attr(firstLine)}" type="${attr(report.fatal && !t.message ? report.fatal.kind : 'error')}">${text(failureBody(t, report))}</error>`);
+  if (t.status === 'error') inner.push(`      <error message="${attr(firstLine)}" type="${attr(report.fatal && !t.message ? report.fatal.kind : t.kind ?? 'error')}">${text(failureBody(t, report))}</error>`);
   if (t.status === 'skipped') inner.push(`      <skipped message="${attr(firstLine)}"/>`);
   if (t.detail?.transcript) inner.push(`      <system-out>${text(t.detail.transcript)}</system-out>`);
   return [open, ...inner, '    </testcase>'].join('\n');

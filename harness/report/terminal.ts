@@ -72,6 +72,7 @@ function failureLines(t: TestResult, c: Colors, o: Required<Omit<TerminalOptions
   const msg = wrap(t.message || `Test ${t.status}.`, w);
   const shown = o.verbose || msg.length <= MESSAGE_LINES ? msg : [...msg.slice(0, MESSAGE_LINES - 2), c.dim(`… ${msg.length - MESSAGE_LINES + 1} more lines (--verbose shows them) …`), msg[msg.length - 1]];
   for (const l of shown) out.push(ind + l);
+  if (t.basis) out.push(ind + c.dim('required by: ') + c.dim(truncate(t.basis, Math.max(10, w - 13))));
   const d = t.detail;
   if (!d) return out;
   if (d.call) out.push(ind + c.dim('call: ') + truncate(d.call, Math.max(10, w - 6)));
@@ -161,8 +162,10 @@ export function renderTerminal(input: Report, opts: TerminalOptions): string {
       if (fatalCaused(t) && !o.verbose) { notRun++; continue; }
       const p = pointsText(t.score, t.maxScore);
       const extra = o.verbose ? ` ${formatDuration(t.durationMs)}` : '';
-      const status = t.status === 'error' ? c.yellow(' (error)') : t.status === 'skipped' ? c.dim(' (skipped)') : '';
-      const statusLen = t.status === 'error' ? 8 : t.status === 'skipped' ? 10 : 0;
+      const state = t.status === 'error' ? c.yellow(' (error)') : t.status === 'skipped' ? c.dim(' (skipped)') : '';
+      // Tests beyond the handout are reported, never scored: say so where the points would mislead.
+      const status = state + (t.extra ? c.dim(' (not scored)') : '');
+      const statusLen = (t.status === 'error' ? 8 : t.status === 'skipped' ? 10 : 0) + (t.extra ? 13 : 0);
       const name = truncate(t.name, o.width - 4 - statusLen - p.length - extra.length - 2);
       out.push(row(`  ${marker(c, t)} ${name}${status}`, 4 + Array.from(name).length + statusLen, c.dim(p + extra), p.length + extra.length, o.width));
       if (t.status === 'passed') continue;

@@ -1,6 +1,6 @@
 // `gradekit grade` and `gradekit merge`: the batch commands and the files they leave in --out.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { SingleBar } from 'cli-progress';
 import type { Assignment } from '../assignment/load.js';
 import type { Report } from '../model/report.js';
@@ -25,8 +25,11 @@ export function writeOutputs(reports: Report[], outDir: string, reporters: Batch
   writeAtomic(join(outDir, 'summary.txt'), summary);
   if (reporters.includes('junit')) writeAtomic(join(outDir, 'junit.xml'), junitAll(reports, caps));
   if (reporters.includes('html')) {
-    mkdirSync(join(outDir, 'html'), { recursive: true });
-    for (const f of htmlReportFiles(reports, caps)) writeFileSync(join(outDir, 'html', f.path), f.content);
+    for (const f of htmlReportFiles(reports, caps)) {
+      const path = join(outDir, 'html', f.path);
+      mkdirSync(dirname(path), { recursive: true }); // index.html and submissions/<name>.html
+      writeFileSync(path, f.content);
+    }
   }
   return color ? renderBatchSummary(reports, { color: true, width: process.stdout.columns }) : summary;
 }

@@ -14,6 +14,7 @@ import { gradeSubmission, soloParallelism, type GradeOptions } from '../harness/
 import { renderTerminal } from '../harness/report/terminal.js';
 import { renderJson } from '../harness/report/json.js';
 import { capsFromSpec, type ReportCaps } from '../harness/report/caps.js';
+import { addProgressOptions, progressFlags, type ProgressFlags } from '../harness/report/progress.js';
 import { SpecError, SpecErrors } from '../harness/spec/load.js';
 import { UsageError } from '../harness/util/errors.js';
 import { gradekitVersion } from '../harness/paths.js';
@@ -120,15 +121,15 @@ async function main(argv: string[]): Promise<number> {
     code = report.tests.every((t) => t.status === 'passed' || t.status === 'skipped') && !report.fatal ? 0 : 1;
   });
 
-  addCommon(
+  addProgressOptions(addCommon(
     program
       .command('golden')
       .description('check or regenerate the golden transcripts of an assignment from the reference')
       .argument('<assignment>', 'assignment id or spec file')
       .option('--update', 'write the golden files')
       .option('--check', 'verify the golden files match the reference (default)'),
-  ).action((assignment: string, o: CommonOpts & { update?: boolean }) => {
-    code = goldenCommand(loadFor(assignment, o), Boolean(o.update));
+  ), 'also print each golden transcript as it is checked or written').action((assignment: string, o: CommonOpts & ProgressFlags & { update?: boolean }) => {
+    code = goldenCommand(loadFor(assignment, o), Boolean(o.update), progressFlags(o));
   });
 
   addCommon(
@@ -142,7 +143,7 @@ async function main(argv: string[]): Promise<number> {
   });
 
   const reporterOpt = () => new Option('--reporter <name...>', 'extra class-level outputs in --out').choices(['junit', 'html']).default([]);
-  addCommon(
+  addProgressOptions(addCommon(
     program
       .command('grade')
       .description('grade a folder of submissions (one per sub-folder or file) with parallel workers')
@@ -154,11 +155,11 @@ async function main(argv: string[]): Promise<number> {
       .option('--shard <k/n>', 'grade only the k-th of n shards (merge them with gradekit merge)')
       .option('--seed <n|per-submission>', 'seed for generated inputs')
       .addOption(reporterOpt()),
-  ).action(async (assignment: string, dir: string, o: CommonOpts & { out: string; jobs?: number; resume?: boolean; shard?: string; seed?: string; reporter: BatchReporter[] }) => {
+  ), 'also print each submission as it is graded').action(async (assignment: string, dir: string, o: CommonOpts & ProgressFlags & { out: string; jobs?: number; resume?: boolean; shard?: string; seed?: string; reporter: BatchReporter[] }) => {
     const a = loadFor(assignment, o);
     code = await gradeCommand(a, dir, {
       outDir: o.out, jobs: o.jobs, resume: o.resume, shard: o.shard ? parseShard(o.shard) : undefined,
-      seed: parseSeed(o.seed), runners: languageRunners(), reporters: o.reporter, color,
+      seed: parseSeed(o.seed), runners: languageRunners(), reporters: o.reporter, color, progress: progressFlags(o),
     });
   });
 

@@ -1,10 +1,10 @@
 // `gradekit grade` and `gradekit merge`: the batch commands and the files they leave in --out.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { SingleBar } from 'cli-progress';
 import type { Assignment } from '../assignment/load.js';
 import type { Report } from '../model/report.js';
 import { capsFromSpec, type ReportCaps } from '../report/caps.js';
+import { startProgress, type ProgressOptions } from '../report/progress.js';
 import { renderGradesCsv } from '../report/csv.js';
 import { renderBatchSummary } from '../report/batch-summary.js';
 import { renderJunit } from '../report/junit.js';
@@ -40,27 +40,24 @@ function junitAll(reports: Report[], caps?: ReportCaps): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<batch>\n${bodies.join('\n')}\n</batch>\n`;
 }
 
-export async function gradeCommand(a: Assignment, dir: string, o: BatchOptions & { reporters: BatchReporter[]; color: boolean }): Promise<number> {
-  const interactive = process.stderr.isTTY;
+export async function gradeCommand(a: Assignment, dir: string, o: BatchOptions & { reporters: BatchReporter[]; color: boolean; progress?: ProgressOptions }): Promise<number> {
   const t0 = Date.now();
-  const bar = interactive
-    ? new SingleBar({ format: ' grading {bar} {value}/{total} · ETA {eta_formatted} · {passRate} passed all · {current}', hideCursor: true, clearOnComplete: true, etaBuffer: 20 })
-    : undefined;
-  let lastLog = 0;
+  const progress = startProgress(`grade ${a.id}`, o.progress);
+  let counted = false;
   const res = await gradeBatch(a, dir, {
     ...o,
     onProgress: (p) => {
-      const passRate = p.done ? `${Math.round((100 * p.passedAll) / p.done)}%` : '–';
-      if (bar) {
-        if (p.done === 0) bar.start(p.total, 0, { passRate, current: '' });
-        else bar.update(p.done, { passRate, current: p.current ?? '' });
-      } else if (p.done === p.total || Date.now() - lastLog > 5000) {
-        lastLog = Date.now();
-        process.stderr.write(`graded ${p.done}/${p.total} (${passRate} passed all)\n`);
+      // The first call announces the work (done 0); each later one is a submission graded or resumed.
+      if (!counted) {
+        counted = true;
+        progress.stage(`grading submissions${o.jobs ? ` with ${o.jobs} workers` : ''}`, p.total);
+        if (p.done === 0) return;
       }
+      const passRate = p.done ? `${Math.round((100 * p.passedAll) / p.done)}% passed all` : '';
+      progress.tick(p.current ?? 'resumed from earlier results', passRate);
+      if (p.current) progress.item(`${passRate} · last: ${p.current}`);
     },
-  });
-  bar?.stop();
+  }).finally(() => progress.done());
   const all = readResults([o.outDir]);
   const text = writeOutputs(all, o.outDir, o.reporters, o.color, capsFromSpec(a.spec.data.defaults));
   process.stdout.write(text);

@@ -61,6 +61,8 @@ describe('capText', () => {
     expect(cut).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
     const kept = Array.from(cut.replace(/… \d+ bytes omitted …/, '')).length;
     expect(Number(/… (\d+) bytes/.exec(cut)![1])).toBe((10_000 - kept) * 4);
+    // Lone surrogates (undecodable output) are written as U+FFFD, 3 bytes each.
+    expect(utf8Bytes(capText('\udcff\ud800a'.repeat(5_000), 1000))).toBeLessThanOrEqual(1000);
   });
 
   it('cut again, it reports what the submission printed, not what the first cut left', () => {

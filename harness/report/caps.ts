@@ -3,8 +3,8 @@
 // whole rendered report (JSON, Gradescope results.json, one HTML page) stays under a byte budget.
 //
 // A cut is shown where it happened, as "… N bytes (M lines) omitted …", and the report gets one notice
-// saying that it was shortened. Cutting an already cut text again adds the counts of the earlier marks,
-// so the numbers always describe what the submission printed.
+// saying that it was shortened. Cutting a shortened report again (to fit a smaller budget) adds the counts
+// of the earlier marks, so the numbers always describe what the submission printed.
 import type { Report, TestDetail, TestResult } from '../model/report.js';
 
 export interface ReportCaps {
@@ -39,14 +39,18 @@ export function omittedMark(bytes: number, lines: number): string {
 /** Room a mark may take (its digits included), reserved in every budget so a cut text never exceeds its cap. */
 const MARK_ROOM = 48;
 
-/** UTF-8 size of one UTF-16 code unit at i (a surrogate pair counts 4 on its high half, 0 on its low half). */
+const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff;
+const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff;
+
+/** Whether a surrogate pair starts at i. */
+function pairAt(s: string, i: number): boolean {
+  return isHigh(s.charCodeAt(i)) && isLow(s.charCodeAt(i + 1));
+}
+
+/** UTF-8 size of the code unit at i on its own (a lone surrogate is written as U+FFFD: 3 bytes). */
 function unitBytes(s: string, i: number): number {
   const c = s.charCodeAt(i);
-  if (c < 0x80) return 1;
-  if (c < 0x800) return 2;
-  if (c >= 0xd800 && c <= 0xdbff) return 4;
-  if (c >= 0xdc00 && c <= 0xdfff) return 0;
-  return 3;
+  return c < 0x80 ? 1 : c < 0x800 ? 2 : 3;
 }
 
 export function utf8Bytes(s: string): number {
@@ -57,10 +61,11 @@ export function utf8Bytes(s: string): number {
 function forward(s: string, start: number, bytes: number, end = s.length): number {
   let i = start, used = 0;
   while (i < end) {
-    const b = unitBytes(s, i) || 1;
+    const pair = pairAt(s, i);
+    const b = pair ? 4 : unitBytes(s, i);
     if (used + b > bytes) break;
     used += b;
-    i += unitBytes(s, i) === 4 ? 2 : 1;
+    i += pair ? 2 : 1;
   }
   return Math.min(i, end);
 }
@@ -69,8 +74,8 @@ function forward(s: string, start: number, bytes: number, end = s.length): numbe
 function backward(s: string, end: number, bytes: number, start = 0): number {
   let i = end, used = 0;
   while (i > start) {
-    const pair = i >= 2 && unitBytes(s, i - 2) === 4;
-    const b = pair ? 4 : unitBytes(s, i - 1) || 1;
+    const pair = i - 2 >= start && pairAt(s, i - 2);
+    const b = pair ? 4 : unitBytes(s, i - 1);
     if (used + b > bytes) break;
     used += b;
     i -= pair ? 2 : 1;
@@ -89,9 +94,9 @@ function lineMap(s: string, marks: boolean): { starts: number[]; first: number[]
   const first: number[] = [], last: number[] = [];
   let line = 1;
   starts.forEach((st, i) => {
-    const text = s.slice(st, i + 1 < starts.length ? starts[i + 1] : s.length);
     let joined = 0, ownLine = false;
-    if (marks && text.includes('omitted')) {
+    const text = marks ? s.slice(st, i + 1 < starts.length ? starts[i + 1] : s.length) : '';
+    if (text.includes('omitted')) {
       for (const m of text.matchAll(MARK)) {
         joined += Number(m[2] ?? 0);
         ownLine = m.index === 0 && m[0].length >= text.length - 1;

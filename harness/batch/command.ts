@@ -44,18 +44,21 @@ export async function gradeCommand(a: Assignment, dir: string, o: BatchOptions &
   const t0 = Date.now();
   const progress = startProgress(`grade ${a.id}`, o.progress);
   let counted = false;
+  let fullMarks = 0;
   const res = await gradeBatch(a, dir, {
     ...o,
     onProgress: (p) => {
       // The first call announces the work (done 0); each later one is a submission graded or resumed.
       if (!counted) {
         counted = true;
-        progress.stage(`grading submissions${o.jobs ? ` with ${o.jobs} workers` : ''}`, p.total);
+        progress.stage(`grading submissions${o.jobs ? ` with ${o.jobs} worker${o.jobs === 1 ? '' : 's'}` : ''}`, p.total);
         if (p.done === 0) return;
       }
-      const passRate = p.done ? `${Math.round((100 * p.passedAll) / p.done)}% passed all` : '';
-      progress.tick(p.current ?? 'resumed from earlier results', passRate);
-      if (p.current) progress.item(`${passRate} · last: ${p.current}`);
+      // Calls come one at a time, so a rise in passedAll is this submission's full marks.
+      const full = p.passedAll > fullMarks;
+      fullMarks = p.passedAll;
+      progress.tick(p.current ?? 'resumed from earlier results', full ? 'full marks' : 'not full marks');
+      if (p.current) progress.item(`${Math.round((100 * p.passedAll) / p.done)}% with full marks · last: ${p.current}`);
     },
   }).finally(() => progress.done());
   const all = readResults([o.outDir]);

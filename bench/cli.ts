@@ -4,19 +4,22 @@ import { resolve } from 'node:path';
 import { rootPath } from '../harness/paths.js';
 import { UsageError } from '../harness/util/errors.js';
 import { FULL, QUICK, runBench, writeResults } from './run.js';
+import { addProgressOptions, progressFlags, startProgress, type ProgressFlags } from '../harness/report/progress.js';
 
 /** Adds `bench` to the gradekit program. `setExitCode` receives 1 when a section failed (0 otherwise). */
 export function registerBenchCommand(program: Command, setExitCode: (code: number) => void = (c) => void (process.exitCode = c)): void {
-  program
+  const cmd = program
     .command('bench')
     .description('measure grading speed and scale; writes bench.md and bench.json (takes minutes; --quick for smaller sizes)')
     .option('--quick', 'smaller sizes (batches of 20/60/200 submissions, fewer repetitions)')
     .option('--out <dir>', 'where bench.md and bench.json go', rootPath('bench-results'))
-    .option('--only <measures...>', 'run only these measures of issue 9 (1 overhead, 2 suites, 3 batch, 4 reference, 5 scaling)')
-    .action(async (o: { quick?: boolean; out: string; only?: string[] }) => {
+    .option('--only <measures...>', 'run only these measures of issue 9 (1 overhead, 2 suites, 3 batch, 4 reference, 5 scaling)');
+  addProgressOptions(cmd, 'also print each section as it finishes, with its time')
+    .action(async (o: ProgressFlags & { quick?: boolean; out: string; only?: string[] }) => {
       const sections = o.only?.map(Number) ?? [1, 2, 3, 4, 5];
       if (sections.some((n) => !Number.isInteger(n) || n < 1 || n > 5)) throw new UsageError(`--only takes measure numbers 1 to 5 (got ${o.only!.join(' ')})`);
-      const res = await runBench(o.quick ? QUICK : FULL, o.quick ? 'quick' : 'full', (line) => process.stderr.write(line + '\n'), sections);
+      const progress = startProgress('bench', progressFlags(o));
+      const res = await runBench(o.quick ? QUICK : FULL, o.quick ? 'quick' : 'full', progress, sections).finally(() => progress.done());
       const { md, json } = writeResults(res, resolve(o.out));
       process.stdout.write(`wrote ${md} and ${json} (${(res.totalMs / 1000).toFixed(0)} s)${res.errors.length ? `; ${res.errors.length} section(s) failed, see the file` : ''}\n`);
       setExitCode(res.errors.length ? 1 : 0);

@@ -10,6 +10,7 @@ import { measureBatchScaling, type BatchScaling } from './batch.js';
 import { measureReference, type RefFigure } from './reference-speed.js';
 import { renderMarkdown } from './report.js';
 import { loadAverage } from './system.js';
+import type { Progress } from '../harness/report/progress.js';
 import '../reference/register.js';
 
 export interface BenchSizes {
@@ -35,6 +36,9 @@ export const QUICK: BenchSizes = {
   batchSizes: [20, 60, 200],
   reference: { hangman: [45_000, 120_000], chiseler: 2_000, runs: 10 },
 };
+
+/** The sections of the benchmark in the order they run, each named by the measures of issue 9 it takes. */
+const SECTIONS = ['1 per-test overhead', '2 full suite per assignment', '3+5 batch throughput and scaling', '4 reference speed', '5 suite time vs number of tests'] as const;
 
 export interface BenchResults {
   startedAt: string;
@@ -62,8 +66,8 @@ export function batchTarget(): { id: string; fixturesDir: string; file: string; 
   throw new Error('neither the ps3-ocw nor the chiseler spec loads');
 }
 
-/** Runs the measures of issue 9 (`sections`: which of 1–5; all by default). */
-export async function runBench(sizes: BenchSizes, mode: BenchResults['mode'], log: (line: string) => void = () => {}, sections: readonly number[] = [1, 2, 3, 4, 5]): Promise<BenchResults> {
+/** Runs the measures of issue 9 (`sections`: which of 1–5; all by default), telling `progress` each one. */
+export async function runBench(sizes: BenchSizes, mode: BenchResults['mode'], progress?: Pick<Progress, 'stage' | 'item' | 'tick' | 'log'>, sections: readonly number[] = [1, 2, 3, 4, 5]): Promise<BenchResults> {
   const t0 = performance.now();
   const res: BenchResults = {
     startedAt: new Date().toISOString(),
@@ -72,17 +76,19 @@ export async function runBench(sizes: BenchSizes, mode: BenchResults['mode'], lo
     errors: [],
     totalMs: 0,
   };
-  const section = async (name: string, fn: () => Promise<void> | void) => {
-    if (!name.split(' ')[0].split('+').some((n) => sections.includes(Number(n)))) return;
-    log(`bench: ${name} …`);
+  const selected = (name: string) => name.split(' ')[0].split('+').some((n) => sections.includes(Number(n)));
+  progress?.stage('measuring', SECTIONS.filter(selected).length);
+  const section = async (name: (typeof SECTIONS)[number], fn: () => Promise<void> | void) => {
+    if (!selected(name)) return;
+    progress?.item(name);
     const s0 = performance.now();
     try {
       await fn();
     } catch (e) {
       res.errors.push({ section: name, message: (e as Error).message });
-      log(`bench: ${name} failed: ${(e as Error).message}`);
+      progress?.log(`bench: ${name} failed: ${(e as Error).message}`);
     }
-    log(`bench: ${name} done in ${((performance.now() - s0) / 1000).toFixed(1)} s`);
+    progress?.tick(name, `done in ${((performance.now() - s0) / 1000).toFixed(1)} s`);
   };
   await section('1 per-test overhead', async () => void (res.overhead = await measureOverhead(sizes.overheadRuns)));
   await section('2 full suite per assignment', () => void (res.suites = measureSuites(sizes.suiteRuns)));

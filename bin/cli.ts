@@ -13,6 +13,8 @@ import { listAssignments, loadAssignment, type Assignment } from '../harness/ass
 import { gradeSubmission, soloParallelism, type GradeOptions } from '../harness/grade/submission.js';
 import { renderTerminal } from '../harness/report/terminal.js';
 import { renderJson } from '../harness/report/json.js';
+import { capsFromSpec, type ReportCaps } from '../harness/report/caps.js';
+import { addProgressOptions, progressFlags, type ProgressFlags } from '../harness/report/progress.js';
 import { SpecError, SpecErrors } from '../harness/spec/load.js';
 import { UsageError } from '../harness/util/errors.js';
 import { gradekitVersion } from '../harness/paths.js';
@@ -107,27 +109,28 @@ async function main(argv: string[]): Promise<number> {
       runners: languageRunners(),
       parallel: soloParallelism(),
     });
-    if (o.json === '-') process.stdout.write(renderJson(report));
+    const caps = capsFromSpec(a.spec.data.defaults);
+    if (o.json === '-') process.stdout.write(renderJson(report, { caps }));
     else {
       const useColor = o.color === 'always' || (o.color === 'auto' && color);
       process.stdout.write(renderTerminal(report, { color: useColor, verbose: o.verbose, width: process.stdout.columns, hideHiddenDetails: selfCheck }));
       const first = fixFirst(report);
       if (first) process.stdout.write(`\n${first}\n`);
-      if (o.json) writeFileSync(o.json, renderJson(report));
+      if (o.json) writeFileSync(o.json, renderJson(report, { caps }));
     }
-    writeReporters(report, o.reporter, o.reportDir);
+    writeReporters(report, o.reporter, o.reportDir, caps);
     code = !scoredFailures(report.tests).length && !report.fatal ? 0 : 1;
   });
 
-  addCommon(
+  addProgressOptions(addCommon(
     program
       .command('golden')
       .description('check or regenerate the golden transcripts of an assignment from the reference')
       .argument('<assignment>', 'assignment id or spec file')
       .option('--update', 'write the golden files')
       .option('--check', 'verify the golden files match the reference (default)'),
-  ).action((assignment: string, o: CommonOpts & { update?: boolean }) => {
-    code = goldenCommand(loadFor(assignment, o), Boolean(o.update));
+  ), 'also print each golden transcript as it is checked or written').action((assignment: string, o: CommonOpts & ProgressFlags & { update?: boolean }) => {
+    code = goldenCommand(loadFor(assignment, o), Boolean(o.update), progressFlags(o));
   });
 
   addCommon(
@@ -141,7 +144,7 @@ async function main(argv: string[]): Promise<number> {
   });
 
   const reporterOpt = () => new Option('--reporter <name...>', 'extra class-level outputs in --out').choices(['junit', 'html']).default([]);
-  addCommon(
+  addProgressOptions(addCommon(
     program
       .command('grade')
       .description('grade a folder of submissions (one per sub-folder or file) with parallel workers')
@@ -153,11 +156,11 @@ async function main(argv: string[]): Promise<number> {
       .option('--shard <k/n>', 'grade only the k-th of n shards (merge them with gradekit merge)')
       .option('--seed <n|per-submission>', 'seed for generated inputs')
       .addOption(reporterOpt()),
-  ).action(async (assignment: string, dir: string, o: CommonOpts & { out: string; jobs?: number; resume?: boolean; shard?: string; seed?: string; reporter: BatchReporter[] }) => {
+  ), 'also print each submission as it is graded').action(async (assignment: string, dir: string, o: CommonOpts & ProgressFlags & { out: string; jobs?: number; resume?: boolean; shard?: string; seed?: string; reporter: BatchReporter[] }) => {
     const a = loadFor(assignment, o);
     code = await gradeCommand(a, dir, {
       outDir: o.out, jobs: o.jobs, resume: o.resume, shard: o.shard ? parseShard(o.shard) : undefined,
-      seed: parseSeed(o.seed), runners: languageRunners(), reporters: o.reporter, color,
+      seed: parseSeed(o.seed), runners: languageRunners(), reporters: o.reporter, color, progress: progressFlags(o),
     });
   });
 
@@ -211,13 +214,13 @@ async function main(argv: string[]): Promise<number> {
 }
 
 /** Single-submission reporters for CI and grading engines. */
-function writeReporters(report: Report, reporters: string[], dir: string): void {
+function writeReporters(report: Report, reporters: string[], dir: string, caps: ReportCaps): void {
   if (!reporters.length) return;
   mkdirSync(dir, { recursive: true });
   for (const r of reporters) {
-    if (r === 'gradescope') writeFileSync(join(dir, 'results.json'), JSON.stringify(toGradescope(report), null, 2) + '\n');
-    else if (r === 'junit') writeFileSync(join(dir, 'junit.xml'), renderJunit(report));
-    else if (r === 'html') writeFileSync(join(dir, 'report.html'), renderHtml(report));
+    if (r === 'gradescope') writeFileSync(join(dir, 'results.json'), JSON.stringify(toGradescope(report, { caps }), null, 2) + '\n');
+    else if (r === 'junit') writeFileSync(join(dir, 'junit.xml'), renderJunit(report, { caps }));
+    else if (r === 'html') writeFileSync(join(dir, 'report.html'), renderHtml(report, { caps }));
     else if (r === 'github') {
       process.stdout.write(renderAnnotations(report));
       process.stdout.write(classroomPointsLine(report) + '\n');

@@ -5,6 +5,7 @@ import { dirname, join, relative } from 'node:path';
 import type { Assignment } from './assignment/load.js';
 import { goldenPath, referenceRun, transcriptMode, type Running } from './grade/python-tests.js';
 import { UsageError } from './util/errors.js';
+import { startProgress, type Progress, type ProgressOptions } from './report/progress.js';
 
 export interface GoldenStatus {
   fresh: string[];
@@ -18,29 +19,44 @@ export function goldenTests(a: Assignment): Running[] {
   return a.spec.data.tests.filter((t): t is Running => ('call' in t || 'steps' in t || 'run' in t) && transcriptMode(t as Running) === 'golden');
 }
 
-export function syncGolden(a: Assignment, update: boolean): GoldenStatus {
+export function syncGolden(a: Assignment, update: boolean, progress?: Pick<Progress, 'stage' | 'item' | 'tick'>): GoldenStatus {
   if (a.customWords) throw new UsageError('golden files record the bundled word list; drop --words');
   const st: GoldenStatus = { fresh: [], stale: [], missing: [], orphans: [], written: [] };
   const ids = new Set<string>();
-  for (const t of goldenTests(a)) {
+  const tests = goldenTests(a);
+  progress?.stage(update ? 'updating from the reference' : 'checking against the reference', tests.length);
+  for (const t of tests) {
     ids.add(t.id);
+    progress?.item(t.id);
     const want = referenceRun(a, t).transcript;
     const p = goldenPath(a, t.id);
     const have = existsSync(p) ? readFileSync(p, 'utf8') : undefined;
-    if (have === want) st.fresh.push(t.id);
-    else if (update) {
+    if (have === want) {
+      st.fresh.push(t.id);
+      progress?.tick(t.id, 'up to date');
+    } else if (update) {
       mkdirSync(dirname(p), { recursive: true });
       writeFileSync(p, want);
       st.written.push(t.id);
-    } else (have === undefined ? st.missing : st.stale).push(t.id);
+      progress?.tick(t.id, have === undefined ? 'written' : 'rewritten');
+    } else {
+      (have === undefined ? st.missing : st.stale).push(t.id);
+      progress?.tick(t.id, have === undefined ? 'MISSING' : 'STALE');
+    }
   }
   const dir = join(a.fixturesDir, 'golden');
   if (existsSync(dir)) for (const f of readdirSync(dir)) if (f.endsWith('.txt') && !ids.has(f.slice(0, -4))) st.orphans.push(f);
   return st;
 }
 
-export function goldenCommand(a: Assignment, update: boolean): number {
-  const st = syncGolden(a, update);
+export function goldenCommand(a: Assignment, update: boolean, flags: ProgressOptions = {}): number {
+  const progress = startProgress(`golden ${a.id}`, flags);
+  let st: GoldenStatus;
+  try {
+    st = syncGolden(a, update, progress);
+  } finally {
+    progress.done();
+  }
   const dir = relative(process.cwd(), join(a.fixturesDir, 'golden')) || '.';
   const out: string[] = [];
   out.push(`${a.id}: ${st.fresh.length} golden transcript(s) up to date in ${dir}`);

@@ -17,8 +17,18 @@ function only(a: Assignment, groups: string[]): Assignment {
 
 describe('gradekit audit', () => {
   it('kills wrong return values and recognises the equivalent one', async () => {
-    const r = await auditAssignment(chiseler, { submission: subject, ops: ['return-none'] });
+    const told: string[] = [];
+    const progress = { stage: (s: string, n?: number) => told.push(`stage ${s}${n === undefined ? '' : ` ${n}`}`), item: () => {}, tick: (name?: string, note?: string) => told.push(`${name}: ${note}`) };
+    const r = await auditAssignment(chiseler, { submission: subject, ops: ['return-none'], progress });
     expect(r.mutants.length).toBe(7);
+    // Progress: each stage, then every mutant with its fate.
+    expect(told.slice(0, 4)).toEqual(['stage grading the solution to mutate', 'stage making mutants', 'stage starting the equivalence probes', 'stage grading mutants 7']);
+    const ticks = told.slice(4);
+    expect(ticks).toHaveLength(7);
+    for (const m of r.mutants) {
+      const tick = ticks.find((t) => t.startsWith(`${m.id} return-none line ${m.line}: `));
+      expect(tick, m.id).toMatch(m.status === 'killed' ? /: killed by \S/ : new RegExp(`: ${m.status}$`));
+    }
     const eq = r.mutants.filter((m) => m.status === 'equivalent');
     // `return memo[(start, end)]` -> `return None`: a memo hit only ever holds None in this solution.
     expect(eq.map((m) => m.line)).toEqual([19]);

@@ -45,8 +45,13 @@ describe('gradekit grade', () => {
     expect(full).toHaveLength(N + 1);
     expect(seen.at(-1)).toBe(N + 1);
     expect(seen).toEqual([...seen].sort((x, y) => x - y));
-    const csv = writeOutputs(full, out, ['junit'], false);
+    const csv = writeOutputs(full, out, ['junit', 'html'], false);
     expect(csv).toMatch(/Scores/);
+    // The HTML report: an index linking one page per submission, each in html/submissions/.
+    const pages = readdirSync(join(out, 'html', 'submissions'));
+    expect(pages).toHaveLength(N + 1);
+    const index = readFileSync(join(out, 'html', 'index.html'), 'utf8');
+    for (const p of pages) expect(index).toContain(`href="submissions/${p}"`);
     const grades = readFileSync(join(out, 'grades.csv'), 'utf8');
     expect(grades).toContain(`"'=HYPERLINK(""x"")"`);
     expect(grades.split('\n').filter(Boolean)).toHaveLength(N + 2);

@@ -103,11 +103,11 @@ describe('bench measures on tiny sizes', () => {
     expect(benchIsValidWord(3)).toHaveLength(2);
   });
 
-  it('registers `gradekit bench` with --quick, --out and --only', () => {
+  it('registers `gradekit bench` with --quick, --out, --only, --quiet and --verbose', () => {
     const program = new Command();
     registerBenchCommand(program);
     const c = program.commands.find((x) => x.name() === 'bench')!;
-    expect(c.options.map((o) => o.long)).toEqual(['--quick', '--out', '--only']);
+    expect(c.options.map((o) => o.long)).toEqual(['--quick', '--out', '--only', '--quiet', '--verbose']);
   });
 
   it('renders a markdown report', () => {

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, cpSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, cpSync } from 'node:fs';
 import { join } from 'node:path';
 import '../reference/register.js';
 import { gradeBatch } from '../harness/batch/grade.js';
@@ -15,6 +15,16 @@ import { createSandbox, type Sandbox } from '../harness/run/sandbox/index.js';
 import { rootPath } from '../harness/paths.js';
 import type { Report, Status } from '../harness/model/report.js';
 import { changedFiles, listing, privateTmpRoot, processesUnder, projectFingerprint, projectFolderInTmp } from './hostile-support.js';
+import { writeOutputs } from '../harness/batch/command.js';
+import { DEFAULT_REPORT_CAPS } from '../harness/report/caps.js';
+import { renderBatchSummary, renderTerminal } from '../harness/report/terminal.js';
+import { renderJson } from '../harness/report/json.js';
+import { renderJunit } from '../harness/report/junit.js';
+import { toGradescope } from '../harness/report/gradescope.js';
+import { renderHtml, renderHtmlIndex } from '../harness/report/html.js';
+import { renderAnnotations, renderStepSummary } from '../harness/report/github.js';
+import { renderGradesCsv } from '../harness/report/csv.js';
+import { fixFirst } from '../harness/report/fix-first.js';
 
 const TESTS = ['share-letter', 'winning-strategy', 'count', 'show-game'] as const;
 type Expect = {
@@ -52,6 +62,10 @@ const HOSTILE: Record<string, Expect> = {
   'spoof-verdicts': { status: { 'share-letter': 'failed', 'winning-strategy': 'failed', count: 'failed', 'show-game': 'failed' }, message: /None|printed nothing/ },
   'exit-at-import': { fatal: /exit\(0\)/ },
   'replace-module': { status: { 'share-letter': 'failed', 'winning-strategy': 'failed', count: 'failed', 'show-game': 'failed' }, message: /None|printed nothing/ },
+  // Every test stops at the output cap; the report keeps each transcript's head and tail only (see the batch test).
+  'flood-everywhere': { status: { 'share-letter': 'error', 'winning-strategy': 'error', count: 'error', 'show-game': 'error' }, message: /^output limit exceeded: printed more than 65536 characters/ },
+  // C1 controls, a right-to-left override and line separators, printed and raised: every format shows them as escapes.
+  'unicode-controls': { status: { count: 'error', 'show-game': 'failed' }, message: /ValueError: \u202edetaerc|line 1: expected the words left, 'CAT TACK KITE', got '\\x9b2J/ },
 };
 
 /** Known holes: the driver's private channel trusts whatever arrives on it (closed: see the security table in README.md). */
@@ -179,9 +193,70 @@ describe('every hostile fixture in one batch run', () => {
       else {
         const exp = HOSTILE[r.id!.slice(2)];
         if (exp.fatal) expect(r.fatal?.message, `${r.id}: ${summary(r)}`).toMatch(exp.fatal);
-        else for (const t of r.tests) expect(t.status, `${r.id} ${t.id}: ${summary(r)}`).toBe(exp.status?.[t.id as (typeof TESTS)[number]] ?? 'passed');
+        else {
+          for (const t of r.tests) {
+            const want = exp.status?.[t.id as (typeof TESTS)[number]] ?? 'passed';
+            expect(t.status, `${r.id} ${t.id}: ${summary(r)}`).toBe(want);
+            // However much was printed, the stored message still says what differed (or which limit was hit).
+            if (want !== 'passed' && exp.message) expect(t.message, `${r.id} ${t.id}`).toMatch(exp.message);
+          }
+        }
       }
     }
     expect(reports.length).toBe(names.length + Math.ceil(names.length / 4));
+
+    // No report over 1 MB in any format: the stored JSON, Gradescope's results.json, one HTML page.
+    writeOutputs(reports, outDir, ['junit', 'html'], false);
+    const MB = 1_000_000;
+    for (const f of readdirSync(join(outDir, 'results'))) expect(statSync(join(outDir, 'results', f)).size, f).toBeLessThan(MB);
+    const pages = readdirSync(join(outDir, 'html', 'submissions'));
+    expect(pages).toHaveLength(reports.length);
+    for (const f of pages) expect(statSync(join(outDir, 'html', 'submissions', f)).size, f).toBeLessThan(MB);
+    for (const r of reports) expect(Buffer.byteLength(JSON.stringify(toGradescope(r), null, 2)), r.id).toBeLessThan(MB);
+    // The flood kept its head and tail, said how much it left out, and the report says it was shortened.
+    const flood = reports.find((r) => r.id === 'h-flood-everywhere')!;
+    for (const t of flood.tests) {
+      expect(Buffer.byteLength(t.detail!.transcript!), t.id).toBeLessThanOrEqual(DEFAULT_REPORT_CAPS.text);
+      expect(t.detail!.transcript, t.id).toMatch(/^all work and no play makes [\s\S]*\n… \d+ bytes \(\d+ lines\) omitted …\n[\s\S]*all work/);
+    }
+    expect(flood.notices?.join('\n')).toMatch(/This report was shortened/);
   }, 300_000);
+});
+
+describe('characters that act on the reader', () => {
+  // C1 controls (U+0080-U+009F), bidirectional controls and the Unicode line and paragraph separators.
+  const RAW = /[\u0080-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/;
+  let r: Report;
+  beforeAll(async () => {
+    r = await grade(fixture('unicode-controls'));
+    // What the submission printed and raised is in the report as data, unchanged.
+    expect(JSON.stringify(r)).toMatch(RAW);
+  });
+  const shown = (name: string, text: string) => {
+    expect(text, name).not.toMatch(RAW);
+    expect(text, name).toContain('\\u202e');
+  };
+
+  it('are shown as escapes in the terminal report and the Fix first line', () => {
+    shown('terminal', renderTerminal(r, { color: false, verbose: true }));
+    shown('fix first', fixFirst(r)!);
+  });
+  it('are written as \\u escapes in the JSON report, which parses back to the same text', () => {
+    const json = renderJson(r);
+    shown('json', json);
+    expect(JSON.parse(json).tests).toEqual(r.tests);
+  });
+  it('are shown as escapes in JUnit XML', () => shown('junit', renderJunit(r)));
+  it("are shown as escapes in Gradescope's results.json", () => shown('gradescope', JSON.stringify(toGradescope(r), null, 2)));
+  it('are shown as escapes in the HTML report', () => shown('html', renderHtml(r)));
+  it('are shown as escapes in GitHub annotations and the step summary', () => {
+    shown('annotations', renderAnnotations(r));
+    shown('step summary', renderStepSummary(r));
+  });
+  it('are shown as escapes in a student-chosen name: gradebook, batch summary, HTML index', () => {
+    const named = { ...r, submission: 'alice\u202egnp.py', id: 'alice\u202egnp' };
+    shown('csv', renderGradesCsv([named], { idOf: (x) => x.id! }));
+    shown('batch summary', renderBatchSummary([named], { color: false }));
+    shown('html index', renderHtmlIndex([named]));
+  });
 });

@@ -14,6 +14,7 @@ import { UsageError } from '../util/errors.js';
 import { EquivalenceChecker } from './equivalence.js';
 import { summariseVet } from '../vet/vet.js';
 import { generateMutants, spread, type Mutant, type MutationOp } from './mutants.js';
+import type { Progress } from '../report/progress.js';
 
 export interface AuditOptions {
   /** The solution to mutate (default: the assignment's first accepted fixture). */
@@ -28,7 +29,8 @@ export interface AuditOptions {
   seed?: number;
   /** Skip the equivalence probes (every survivor counts). */
   noEquivalence?: boolean;
-  onProgress?: (done: number, total: number) => void;
+  /** Told each stage, each mutant as it starts, and each one done with its status (harness/report/progress.ts). */
+  progress?: Pick<Progress, 'stage' | 'item' | 'tick'>;
 }
 
 export type MutantStatus = 'killed' | 'survived' | 'equivalent' | 'tolerated';
@@ -96,12 +98,15 @@ export async function auditAssignment(a: Assignment, opts: AuditOptions = {}): P
   const t0 = performance.now();
   const submission = auditSubject(a, opts.submission);
   const { file } = findSubmissionFile(submission, a.spec.data.submission.file ?? '');
+  const progress = opts.progress;
+  progress?.stage('grading the solution to mutate');
   const baseline = await gradeSubmission(a, submission, { seed: opts.seed });
   if (!passedAll(baseline)) {
     const bad = scoredFailures(baseline.tests).map((t) => t.id);
     throw new UsageError(`the solution to mutate must pass every test first; ${submission} fails ${bad.join(', ') || baseline.fatal?.message}`);
   }
   const capped = cappedAssignment(a, baseline);
+  progress?.stage('making mutants');
   let mutants = await generateMutants(file);
   if (opts.ops?.length) mutants = mutants.filter((m) => opts.ops!.includes(m.op));
   const generated = mutants.length;
@@ -109,15 +114,18 @@ export async function auditAssignment(a: Assignment, opts: AuditOptions = {}): P
 
   const meaning = a.judge === 'meaning';
   const checker = opts.noEquivalence ? undefined : new EquivalenceChecker(a, submission, opts.seed ?? 0);
+  if (checker) progress?.stage('starting the equivalence probes');
   await checker?.start();
+  progress?.stage('grading mutants', mutants.length);
   const dir = mkdtempSync(join(tmpdir(), `gradekit-audit-${a.id}-`));
   const limit = pLimit(opts.jobs ?? 2);
-  let done = 0;
   try {
     const results = await Promise.all(
       mutants.map((m) =>
         limit(async (): Promise<MutantResult> => {
           const { source, ...meta } = m;
+          const name = `${m.id} ${m.op} line ${m.line}`;
+          progress?.item(name);
           const sub = join(dir, m.id);
           rmSync(sub, { recursive: true, force: true });
           const path = join(sub, a.spec.data.submission.file ?? 'solution.py');
@@ -144,7 +152,7 @@ export async function auditAssignment(a: Assignment, opts: AuditOptions = {}): P
             r = eq.kind === 'equivalent' ? { ...meta, status: 'equivalent', killedBy: [], note: `same results, output and arguments on ${checker.probeCount} generated inputs` }
               : { ...meta, status: eq.kind === 'tolerated' ? 'tolerated' : 'survived', killedBy: [], note: eq.note };
           }
-          opts.onProgress?.(++done, mutants.length);
+          progress?.tick(name, r.status === 'killed' ? `killed by ${r.killedBy.slice(0, 3).join(', ') || 'a fatal error'}${r.killedBy.length > 3 ? ', …' : ''}` : r.status);
           return r;
         }),
       ),

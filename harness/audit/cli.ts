@@ -7,6 +7,7 @@ import { UsageError } from '../util/errors.js';
 import { auditAssignment } from './audit.js';
 import { renderAudit } from './render.js';
 import type { MutationOp } from './mutants.js';
+import { addProgressOptions, progressFlags, startProgress } from '../report/progress.js';
 
 const int = (name: string) => (v: string) => {
   const n = Number(v);
@@ -15,7 +16,7 @@ const int = (name: string) => (v: string) => {
 };
 
 export function registerAuditCommand(program: Command, setExitCode: (code: number) => void = (c) => (process.exitCode = c)): void {
-  program
+  const cmd = program
     .command('audit')
     .description('mutation audit: grade mutants of an accepted solution with the spec and report the bugs it lets through')
     .argument('<assignment>', 'assignment id (see gradekit list) or a spec .yaml file')
@@ -32,10 +33,11 @@ export function registerAuditCommand(program: Command, setExitCode: (code: numbe
     .option('--max-diffs <n>', 'print at most n surviving diffs', int('--max-diffs'))
     .option('--json <file>', 'also write the full result (every mutant, diff and killer) as JSON ("-" for stdout)')
     .option('--words <file>', "use the course's own word list instead of the bundled one")
-    .option('--starter <dir>', "use the course's starter files (e.g. its runner.py)")
-    .action(async (assignment: string, o: { submission?: string; limit?: number; ops?: string[]; jobs: number; seed?: number; equivalence: boolean; minScore: number; maxDiffs?: number; json?: string; words?: string; starter?: string }) => {
+    .option('--starter <dir>', "use the course's starter files (e.g. its runner.py)");
+  addProgressOptions(cmd, 'also print each mutant as it is graded, with its fate')
+    .action(async (assignment: string, o: { submission?: string; limit?: number; ops?: string[]; jobs: number; seed?: number; equivalence: boolean; minScore: number; maxDiffs?: number; json?: string; words?: string; starter?: string; quiet?: boolean; verbose?: boolean }) => {
       const a = loadAssignment(assignment, { words: o.words, starter: o.starter });
-      const tty = process.stderr.isTTY && o.json !== '-';
+      const progress = startProgress(`audit ${a.id}`, progressFlags(o));
       const result = await auditAssignment(a, {
         submission: o.submission,
         limit: o.limit,
@@ -43,9 +45,8 @@ export function registerAuditCommand(program: Command, setExitCode: (code: numbe
         jobs: o.jobs,
         seed: o.seed,
         noEquivalence: !o.equivalence,
-        onProgress: tty ? (d, n) => process.stderr.write(`\r  graded ${d}/${n} mutants`) : undefined,
-      });
-      if (tty) process.stderr.write('\n');
+        progress,
+      }).finally(() => progress.done());
       if (o.json === '-') process.stdout.write(JSON.stringify(result, null, 2) + '\n');
       else {
         process.stdout.write(renderAudit(result, { color: Boolean(process.stdout.isTTY && !process.env.NO_COLOR), maxDiffs: o.maxDiffs }));

@@ -1,9 +1,10 @@
 // `gradekit grade` and `gradekit merge`: the batch commands and the files they leave in --out.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { SingleBar } from 'cli-progress';
+import { dirname, join } from 'node:path';
 import type { Assignment } from '../assignment/load.js';
 import type { Report } from '../model/report.js';
+import { capsFromSpec, type ReportCaps } from '../report/caps.js';
+import { startProgress, type ProgressOptions } from '../report/progress.js';
 import { renderGradesCsv } from '../report/csv.js';
 import { renderBatchSummary } from '../report/batch-summary.js';
 import { renderJunit } from '../report/junit.js';
@@ -13,49 +14,55 @@ import { renderJson } from '../report/json.js';
 
 export type BatchReporter = 'terminal' | 'json' | 'junit' | 'html' | 'csv';
 
-/** Writes the class-level outputs from a set of reports: grades.csv, summary.txt and the chosen reporters. */
-export function writeOutputs(reports: Report[], outDir: string, reporters: BatchReporter[], color: boolean): string {
+/**
+ * Writes the class-level outputs from a set of reports: grades.csv, summary.txt and the chosen reporters.
+ * `caps` are the assignment's report caps (merge, which has no assignment, uses the defaults).
+ */
+export function writeOutputs(reports: Report[], outDir: string, reporters: BatchReporter[], color: boolean, caps?: ReportCaps): string {
   mkdirSync(outDir, { recursive: true });
   writeAtomic(join(outDir, 'grades.csv'), renderGradesCsv(reports, { idOf: (r) => r.id ?? r.submission }));
   const summary = renderBatchSummary(reports, { color: false });
   writeAtomic(join(outDir, 'summary.txt'), summary);
-  if (reporters.includes('junit')) writeAtomic(join(outDir, 'junit.xml'), junitAll(reports));
+  if (reporters.includes('junit')) writeAtomic(join(outDir, 'junit.xml'), junitAll(reports, caps));
   if (reporters.includes('html')) {
-    mkdirSync(join(outDir, 'html'), { recursive: true });
-    for (const f of htmlReportFiles(reports)) writeFileSync(join(outDir, 'html', f.path), f.content);
+    for (const f of htmlReportFiles(reports, caps)) {
+      const path = join(outDir, 'html', f.path);
+      mkdirSync(dirname(path), { recursive: true }); // index.html and submissions/<name>.html
+      writeFileSync(path, f.content);
+    }
   }
   return color ? renderBatchSummary(reports, { color: true, width: process.stdout.columns }) : summary;
 }
 
-function junitAll(reports: Report[]): string {
+function junitAll(reports: Report[], caps?: ReportCaps): string {
   // One XML document per submission would not parse as one file; keep each report's testsuites inside a wrapper.
-  const bodies = reports.map((r) => renderJunit(r).replace(/^<\?xml[^>]*>\s*/, ''));
+  const bodies = reports.map((r) => renderJunit(r, { caps }).replace(/^<\?xml[^>]*>\s*/, ''));
   return `<?xml version="1.0" encoding="UTF-8"?>\n<batch>\n${bodies.join('\n')}\n</batch>\n`;
 }
 
-export async function gradeCommand(a: Assignment, dir: string, o: BatchOptions & { reporters: BatchReporter[]; color: boolean }): Promise<number> {
-  const interactive = process.stderr.isTTY;
+export async function gradeCommand(a: Assignment, dir: string, o: BatchOptions & { reporters: BatchReporter[]; color: boolean; progress?: ProgressOptions }): Promise<number> {
   const t0 = Date.now();
-  const bar = interactive
-    ? new SingleBar({ format: ' grading {bar} {value}/{total} · ETA {eta_formatted} · {passRate} passed all · {current}', hideCursor: true, clearOnComplete: true, etaBuffer: 20 })
-    : undefined;
-  let lastLog = 0;
+  const progress = startProgress(`grade ${a.id}`, o.progress);
+  let counted = false;
+  let fullMarks = 0;
   const res = await gradeBatch(a, dir, {
     ...o,
     onProgress: (p) => {
-      const passRate = p.done ? `${Math.round((100 * p.passedAll) / p.done)}%` : '–';
-      if (bar) {
-        if (p.done === 0) bar.start(p.total, 0, { passRate, current: '' });
-        else bar.update(p.done, { passRate, current: p.current ?? '' });
-      } else if (p.done === p.total || Date.now() - lastLog > 5000) {
-        lastLog = Date.now();
-        process.stderr.write(`graded ${p.done}/${p.total} (${passRate} passed all)\n`);
+      // The first call announces the work (done 0); each later one is a submission graded or resumed.
+      if (!counted) {
+        counted = true;
+        progress.stage(`grading submissions${o.jobs ? ` with ${o.jobs} worker${o.jobs === 1 ? '' : 's'}` : ''}`, p.total);
+        if (p.done === 0) return;
       }
+      // Calls come one at a time, so a rise in passedAll is this submission's full marks.
+      const full = p.passedAll > fullMarks;
+      fullMarks = p.passedAll;
+      progress.tick(p.current ?? 'resumed from earlier results', full ? 'full marks' : 'not full marks');
+      if (p.current) progress.item(`${Math.round((100 * p.passedAll) / p.done)}% with full marks · last: ${p.current}`);
     },
-  });
-  bar?.stop();
+  }).finally(() => progress.done());
   const all = readResults([o.outDir]);
-  const text = writeOutputs(all, o.outDir, o.reporters, o.color);
+  const text = writeOutputs(all, o.outDir, o.reporters, o.color, capsFromSpec(a.spec.data.defaults));
   process.stdout.write(text);
   process.stdout.write(
     `\n${res.graded} graded, ${res.resumed} resumed from earlier results, in ${((Date.now() - t0) / 1000).toFixed(1)} s. Results: ${o.outDir}/results/, gradebook: ${o.outDir}/grades.csv\n`,

@@ -9,6 +9,7 @@ import type { Assignment } from '../assignment/load.js';
 import { gradeSubmission, type GradeOptions } from '../grade/submission.js';
 import type { Report } from '../model/report.js';
 import { renderJson } from '../report/json.js';
+import { capsFromSpec } from '../report/caps.js';
 import { UsageError } from '../util/errors.js';
 
 export interface BatchSubmission {
@@ -119,7 +120,7 @@ export async function gradeBatch(a: Assignment, dir: string, o: BatchOptions): P
         }
         r.id = s.id;
         r.submissionHash = hash;
-        writeAtomic(file, renderJson(r));
+        writeAtomic(file, renderJson(r, { caps: capsFromSpec(a.spec.data.defaults) }));
         reports.set(s.id, r);
         graded++;
         done++;

@@ -7,6 +7,7 @@ import { loadAssignment, type Assignment } from '../assignment/load.js';
 import { gradeSubmission, soloParallelism } from '../grade/submission.js';
 import { languageRunners } from '../grade/runners.js';
 import { toGradescope, validateGradescopeResults, type GradescopeResults } from '../report/gradescope.js';
+import { capsFromSpec } from '../report/caps.js';
 import { renderTerminal } from '../report/terminal.js';
 import { SpecError, SpecErrors } from '../spec/load.js';
 import { UsageError } from '../util/errors.js';
@@ -103,7 +104,7 @@ async function grade(o: RunAutograderOptions, log: (line: string) => void): Prom
   });
   // The instructor-facing log, redacted like everything else a student might end up seeing.
   log(renderTerminal(report, { color: false, hideHiddenDetails: true, width: 100 }).trimEnd());
-  return toGradescope(report, { hiddenTests: config.hiddenTests, stdoutVisibility: config.stdoutVisibility, hideHiddenDetails: true });
+  return toGradescope(report, { hiddenTests: config.hiddenTests, stdoutVisibility: config.stdoutVisibility, hideHiddenDetails: true, caps: capsFromSpec(a.spec.data.defaults) });
 }
 
 /** The student-facing reason a submission was not graded; internal details go to the (hidden) log only. */

@@ -49,10 +49,11 @@ function saidAnyway(transcript: string, roles: Role[]): { message: string; line:
 function turnFailure(j: JudgeInput, p: TurnProblem, base: TestDetail): Outcome {
   const observed = turnsOf(j.obs.transcript, j.obs.inputs);
   const t = observed[Math.min(p.turn, observed.length - 1)]!;
+  const lines = turnLines(j.obs.transcript, t);
   return withDefect(p.defect, fail(p.message, {
     ...base,
     expected: j.expectedTranscript ?? j.ref.transcript,
-    focus: turnLines(j.obs.transcript, t),
+    regions: [{ text: 'transcript', from: lines.startLine, to: lines.endLine, label: `turn ${p.turn + 1}: ${p.message.slice(0, 80)}` }],
     hint: 'the wording, spacing and layout of your output are up to you; what it says must match the handout',
   }));
 }
@@ -136,7 +137,7 @@ export function judge(j: JudgeInput): Outcome {
 
   if (j.meaning?.mustNotSay?.length) {
     const said = saidAnyway(j.obs.transcript, j.meaning.mustNotSay.map((r) => j.meaning!.table.get(r)!));
-    if (said) return withDefect(`says:${said.role}`, fail(said.message, { ...base, focus: { startLine: said.line, endLine: said.line } }));
+    if (said) return withDefect(`says:${said.role}`, fail(said.message, { ...base, regions: [{ text: 'transcript', from: said.line, to: said.line, label: said.message.slice(0, 80) }] }));
   }
   if (j.meaning && (j.expectedTranscript !== undefined || (j.stdinGiven && j.checkInputs))) {
     const p = turnVerdict(j);

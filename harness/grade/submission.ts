@@ -14,6 +14,7 @@ import { error, fmtMs, graderError, skipped, type Outcome } from './outcome.js';
 import { gradekitVersion } from '../paths.js';
 import { submissionSeed } from './seed.js';
 import { sharedSandbox } from '../run/sandbox/index.js';
+import { capReport, capsFromSpec } from '../report/caps.js';
 
 export interface GradeOptions {
   /** Only tests with these visibilities (student self-check: ['visible']). */
@@ -142,7 +143,8 @@ export async function gradeSubmission(a: Assignment, submission: string, opts: G
     return toResult(a, t, fatal ? o : notChargedAgain(t, o, outcomes, firstWithDefect), o.ms);
   });
   const tot = totals(results);
-  return {
+  // Whatever the submission printed, the report keeps only the head, the tail and the first difference of long texts.
+  return capReport({
     assignment: a.id,
     submission,
     score: tot.score,
@@ -153,7 +155,7 @@ export async function gradeSubmission(a: Assignment, submission: string, opts: G
     ...(fatal ? { fatal } : {}),
     ...(seed !== undefined ? { seed: String(seed) } : {}),
     gradekit: { version: gradekitVersion() },
-  };
+  }, capsFromSpec(a.spec.data.defaults));
 }
 
 async function gradePython(

@@ -25,9 +25,22 @@ export interface TestDetail {
   call?: string;
   /** Seed used for generated inputs, to replay with --seed. */
   seed?: string;
-  /** Transcript lines (1-based, inclusive) where a transcript judged by meaning went wrong: reports
-   *  keep them in full when they shorten a long transcript. */
-  focus?: { startLine: number; endLine: number };
+  /**
+   * Places in a stored text that the message points at (e.g. the offending turn of a transcript judged by meaning),
+   * as 1-based inclusive line ranges. Report caps (harness/report/caps.ts) keep them in full, like firstDifference.
+   */
+  regions?: TextRegion[];
+}
+
+export interface TextRegion {
+  /** Which stored text of the detail the lines are in. */
+  text: 'transcript' | 'expected' | 'actual' | 'diff';
+  from: number;
+  to: number;
+  /** 1-based column to centre on when a line is too long to keep whole. */
+  column?: number;
+  /** What is there, for a reader (e.g. "turn 4: the score after 'cab'"). */
+  label?: string;
 }
 
 export interface TestResult {

@@ -2,7 +2,7 @@
 // Text cells are defused against spreadsheet formula injection (a submission id like "=HYPERLINK(...)").
 import { totals, type Report } from '../model/report.js';
 import { groupTests } from './groups.js';
-import { formatPoints } from './text.js';
+import { controlPictures, escapeUnsafeUnicode, formatPoints } from './text.js';
 
 export interface CsvOptions {
   /** Id column for a report (default: report.submission). */
@@ -15,7 +15,8 @@ export function defuseFormula(s: string): string {
 }
 
 export function csvCell(value: string | number): string {
-  const s = typeof value === 'number' ? formatPoints(value) : defuseFormula(value);
+  // Control characters and bidirectional overrides in a (student-chosen) id would disguise it in a spreadsheet.
+  const s = typeof value === 'number' ? formatPoints(value) : defuseFormula(escapeUnsafeUnicode(controlPictures(value, true)));
   return /[",\r\n]|^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

@@ -89,7 +89,7 @@ export function renderAnnotations(report: Report, opts: GithubOptions = {}): str
 
 /** Markdown table cell: no line breaks or pipes, and no raw HTML (GitHub renders HTML in markdown). */
 export function mdCell(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '\\|').replace(/\r?\n/g, '<br>').replace(/`/g, '\\`');
+  return visibleControls(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '\\|').replace(/\r?\n/g, '<br>').replace(/`/g, '\\`');
 }
 
 const ICON: Record<TestResult['status'], string> = { passed: '✅', failed: '❌', error: '⚠️', skipped: '⏭️' };
@@ -101,7 +101,7 @@ export function renderStepSummary(report: Report, opts: GithubOptions = {}): str
   const out: string[] = [
     `### ${mdCell(report.assignment)}: ${formatPoints(sum.score)}/${formatPoints(sum.maxScore)} points`,
     '',
-    `${sum.passed} passed, ${sum.failed} failed, ${sum.errors} errors, ${sum.skipped} skipped · submission \`${report.submission.replace(/`/g, "'")}\``,
+    `${sum.passed} passed, ${sum.failed} failed, ${sum.errors} errors, ${sum.skipped} skipped · submission \`${visibleControls(report.submission).replace(/`/g, "'")}\``,
     '',
   ];
   if (report.fatal) out.push(`> **${mdCell(report.fatal.kind)}:** ${mdCell(report.fatal.message)}`, '');

@@ -11,12 +11,17 @@
 // since Gradescope reveals it on purpose later. With hiddenTests: 'score-only' a hidden test is published as
 // `visible` with its output redacted, so students see its name and points (and their total) but never what it checked.
 // All text is emitted with format "text" (Gradescope puts it in a <pre>, rendering no HTML/markdown), so
-// nothing a submission prints can inject markup into the Gradescope page.
+// nothing a submission prints can inject markup into the Gradescope page; control characters, bidirectional
+// overrides and line separators are shown visibly (text.ts visibleControls). The whole results.json stays within
+// the report caps (caps.ts): Gradescope shows each test's output to the student and stores the file.
 import { z } from 'zod';
 import { totals, type Report, type TestResult, type Visibility } from '../model/report.js';
+import { KINDS } from '../model/kinds.js';
+import { fitReport, utf8Bytes, withDefaults, type ReportCaps } from './caps.js';
 import { compactDiff } from './diff-text.js';
 import { groupTests } from './groups.js';
 import { HIDDEN_MESSAGE, redactHidden } from './redact.js';
+import { mapStrings, visibleControls } from './text.js';
 
 export interface GradescopeOptions {
   /** Top-level visibility: the default for tests without their own (ours always have one). Default 'visible'. */
@@ -27,6 +32,8 @@ export interface GradescopeOptions {
   hideHiddenDetails?: boolean;
   /** 'hidden' (default): hidden tests stay hidden on Gradescope; 'score-only': shown with name and score only. */
   hiddenTests?: 'hidden' | 'score-only';
+  /** Report caps (default: DEFAULT_REPORT_CAPS); results.json stays within caps.total bytes. */
+  caps?: Partial<ReportCaps>;
 }
 
 const VISIBILITY = z.enum(['hidden', 'after_due_date', 'after_published', 'visible']);
@@ -80,9 +87,13 @@ export function validateGradescopeResults(obj: unknown): { ok: true; value: Grad
 }
 
 function testOutput(t: TestResult): string {
-  if (t.status === 'passed') return '';
+  const basis = t.basis ? `Required by: ${t.basis}` : '';
+  const extra = t.extra ? 'Extra test: reported, never scored.' : '';
+  if (t.status === 'passed') return [extra].filter(Boolean).join('\n\n');
   const d = t.detail;
   const parts = [t.message || `Test ${t.status}.`];
+  if (extra) parts.push(extra);
+  if (basis) parts.push(basis);
   if (d?.call) parts.push(`Call: ${d.call}`);
   const diff = d?.diff ?? (d?.expected !== undefined && d.actual !== undefined && (d.expected.includes('\n') || d.actual.includes('\n'))
     ? compactDiff(d.expected, d.actual) : '');
@@ -93,7 +104,21 @@ function testOutput(t: TestResult): string {
   return parts.join('\n\n');
 }
 
+/** results.json for a report, within the report caps, every string safe to show (see the top of this file). */
+/** The outcome kind, basis and extra flag, for tools reading results.json (a hidden test keeps only its extra flag). */
+function extraData(t: TestResult, redacted: boolean): { extra_data?: Record<string, unknown> } {
+  const data: Record<string, unknown> = {};
+  if (t.kind && !redacted) Object.assign(data, { kind: t.kind, kind_label: KINDS[t.kind].label });
+  if (t.basis && !redacted) data.basis = t.basis;
+  if (t.extra) data.extra = true;
+  return Object.keys(data).length ? { extra_data: data } : {};
+}
+
 export function toGradescope(report: Report, opts: GradescopeOptions = {}): GradescopeResults {
+  return fitReport(report, withDefaults(opts.caps), (r) => mapStrings(buildResults(r, opts), visibleControls), (res) => utf8Bytes(JSON.stringify(res, null, 2)));
+}
+
+function buildResults(report: Report, opts: GradescopeOptions): GradescopeResults {
   const hide = opts.hideHiddenDetails ?? true;
   const scoreOnly = opts.hiddenTests === 'score-only';
   const tests: GradescopeTest[] = [];
@@ -113,6 +138,7 @@ export function toGradescope(report: Report, opts: GradescopeOptions = {}): Grad
         output_format: 'text',
         tags: [t.group, ...(t.tags ?? [])],
         visibility: hidden && scoreOnly ? 'visible' : t.visibility,
+        ...extraData(t, hidden && (hide || scoreOnly)),
       });
     });
   });

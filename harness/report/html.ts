@@ -1,17 +1,28 @@
 // One self-contained HTML page per submission (inline CSS, no scripts, no external resources) and an index for a
 // batch. Everything a submission produced is escaped, and a Content-Security-Policy forbids scripts as a backstop.
+// Control characters, bidirectional overrides and line separators are shown visibly (␛, \u202e), and each page
+// stays within the report caps (caps.ts).
 import { round, totals, type Report, type TestResult } from '../model/report.js';
+import { KINDS } from '../model/kinds.js';
+import { fitReport, utf8Bytes, withDefaults, type ReportCaps } from './caps.js';
 import { firstDifference, sideBySideRows, type SideBySideRow } from './diff-text.js';
 import { groupTests } from './groups.js';
 import { HTML_STYLE } from './html-style.js';
 import { redactAll } from './redact.js';
-import { formatDuration, formatPoints, plural, visibleWhitespace, whitespaceOrCaseHint } from './text.js';
+import { controlPictures, escapeUnsafeUnicode, formatDuration, formatPoints, mapReportStrings, plural, visibleWhitespace, whitespaceOrCaseHint } from './text.js';
 
 export interface HtmlOptions {
   /** Redact hidden tests (use when the page goes to students). Default false. */
   hideHiddenDetails?: boolean;
   /** Link back to the batch index, if any. */
   indexHref?: string;
+  /** Report caps (default: DEFAULT_REPORT_CAPS); the page stays within caps.total bytes. */
+  caps?: Partial<ReportCaps>;
+}
+
+/** What a page shows of a submission's text: C0 controls as pictures (CR is marked by visibleHtml), unsafe Unicode as escapes. */
+function neutralise(s: string): string {
+  return escapeUnsafeUnicode(controlPictures(s, true));
 }
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
@@ -90,6 +101,8 @@ function testBody(t: TestResult, report: Report): string {
   const parts: string[] = [];
   const fatalCaused = report.fatal && t.status === 'error' && (!t.message || t.message === report.fatal.message);
   if (t.status !== 'passed') parts.push(`<p class="msg">${h(fatalCaused ? 'Not run: see the error at the top of the page.' : t.message || `Test ${t.status}.`)}</p>`);
+  if (t.extra) parts.push('<p class="mute">Extra test: reported, never scored.</p>');
+  if (t.basis) parts.push(`<p class="mute">Required by: ${h(t.basis)}</p>`);
   if (d?.call) parts.push(`<p>Call: <code>${h(d.call)}</code></p>`);
   if (d?.seed) parts.push(`<p class="mute">Seed: <code>${h(d.seed)}</code></p>`);
   if (t.status !== 'passed' && d) {
@@ -97,7 +110,7 @@ function testBody(t: TestResult, report: Report): string {
     if (multiline) parts.push(sideBySide(d.expected!, d.actual!));
     else {
       const fd = d.firstDifference ?? (d.expected !== undefined && d.actual !== undefined ? firstDifference(d.expected, d.actual) : undefined);
-      if (d.expected !== undefined) parts.push(`<pre>expected: ${h(d.expected)}\nactual:   ${h(d.actual ?? '')}${fd ? `\n          ${' '.repeat(fd.column - 1)}^` : ''}</pre>`);
+      if (d.expected !== undefined) parts.push(`<pre>expected: ${h(d.expected)}\nactual:   ${h(d.actual ?? '')}${fd ? `\n          ${fd.caret}` : ''}</pre>`);
       else if (d.diff) parts.push(`<pre>${h(d.diff)}</pre>`);
     }
     const hint = d.hint ?? (d.expected !== undefined && d.actual !== undefined ? whitespaceOrCaseHint(d.expected, d.actual) : undefined);
@@ -106,7 +119,8 @@ function testBody(t: TestResult, report: Report): string {
     if (d.traceback) parts.push(`<pre>${h(d.traceback)}</pre>`);
   }
   if (d?.transcript) parts.push(`<details><summary>Transcript</summary><pre>${h(d.transcript)}</pre></details>`);
-  parts.push(`<p class="mute">${h(t.id)} · ${formatDuration(t.durationMs)}${t.visibility !== 'visible' ? ` · ${h(t.visibility)}` : ''}</p>`);
+  const kind = t.kind && t.status !== 'passed' && !fatalCaused ? ` · ${h(KINDS[t.kind].label)}` : '';
+  parts.push(`<p class="mute">${h(t.id)}${kind} · ${formatDuration(t.durationMs)}${t.visibility !== 'visible' ? ` · ${h(t.visibility)}` : ''}</p>`);
   return parts.join('\n');
 }
 
@@ -117,6 +131,10 @@ function testHtml(t: TestResult, report: Report): string {
 }
 
 export function renderHtml(report: Report, opts: HtmlOptions = {}): string {
+  return fitReport(report, withDefaults(opts.caps), (r) => submissionPage(mapReportStrings(r, neutralise), opts), utf8Bytes);
+}
+
+function submissionPage(report: Report, opts: HtmlOptions): string {
   const tests = redactAll(report.tests, opts.hideHiddenDetails ?? false);
   const sum = totals(tests);
   const groups = groupTests(tests);
@@ -167,8 +185,9 @@ export function htmlFileNames(reports: readonly Report[]): string[] {
   });
 }
 
-export function renderHtmlIndex(reports: readonly Report[], opts: HtmlIndexOptions = {}): string {
-  const names = htmlFileNames(reports);
+export function renderHtmlIndex(input: readonly Report[], opts: HtmlIndexOptions = {}): string {
+  const names = htmlFileNames(input);
+  const reports = input.map((r) => ({ ...r, submission: neutralise(r.submission), fatal: r.fatal && { ...r.fatal, message: neutralise(r.fatal.message) } }));
   const hrefOf = opts.hrefOf ?? ((_r: Report, i: number) => `submissions/${names[i]}`);
   const sums = reports.map((r) => totals(r.tests));
   const mean = sums.length ? sums.reduce((s, t) => s + (t.maxScore ? t.score / t.maxScore : 0), 0) / sums.length : 0;
@@ -187,10 +206,10 @@ export function renderHtmlIndex(reports: readonly Report[], opts: HtmlIndexOptio
 }
 
 /** Every page of a batch as relative paths and contents; the caller writes them (index.html links to submissions/). */
-export function htmlReportFiles(reports: readonly Report[]): { path: string; content: string }[] {
+export function htmlReportFiles(reports: readonly Report[], caps?: Partial<ReportCaps>): { path: string; content: string }[] {
   const names = htmlFileNames(reports);
   return [
     { path: 'index.html', content: renderHtmlIndex(reports) },
-    ...reports.map((r, i) => ({ path: `submissions/${names[i]}`, content: renderHtml(r, { indexHref: '../index.html' }) })),
+    ...reports.map((r, i) => ({ path: `submissions/${names[i]}`, content: renderHtml(r, { indexHref: '../index.html', caps }) })),
   ];
 }

@@ -1,10 +1,14 @@
 // The JSON report: stable bytes for the same report (keys in contract order, 2-space indent, trailing newline),
 // so reports diff cleanly and golden files stay reviewable. Totals are recomputed from the tests so they agree.
+// It stays within the report caps (caps.ts), and characters that act on a reader (C1 controls, bidirectional
+// overrides, line separators) are written as \u escapes: the file shows them, and a parser gets them back intact.
 import { totals, type Report, type TestDetail, type TestResult } from '../model/report.js';
+import { fitReport, utf8Bytes, withDefaults, type ReportCaps } from './caps.js';
+import { UNSAFE_UNICODE, unicodeEscape } from './text.js';
 
 const REPORT_KEYS = ['assignment', 'submission', 'score', 'maxScore', 'durationMs', 'tests', 'notices', 'fatal', 'seed', 'gradekit'] as const;
-const TEST_KEYS = ['id', 'group', 'name', 'status', 'score', 'maxScore', 'visibility', 'message', 'durationMs', 'detail', 'tags'] as const;
-const DETAIL_KEYS = ['expected', 'actual', 'diff', 'firstDifference', 'normalisers', 'transcript', 'traceback', 'hint', 'call', 'seed'] as const;
+const TEST_KEYS = ['id', 'group', 'name', 'status', 'kind', 'score', 'maxScore', 'visibility', 'message', 'durationMs', 'detail', 'tags', 'basis', 'extra'] as const;
+const DETAIL_KEYS = ['expected', 'actual', 'diff', 'firstDifference', 'regions', 'normalisers', 'transcript', 'traceback', 'hint', 'call', 'seed'] as const;
 const FIRST_DIFF_KEYS = ['line', 'column', 'expected', 'actual', 'caret'] as const;
 const FATAL_KEYS = ['kind', 'message', 'detail'] as const;
 
@@ -36,7 +40,18 @@ export function toOrderedReport(report: Report): Obj {
   );
 }
 
-export function renderJson(report: Report): string {
+function stringify(report: Report): string {
   // -0 and non-finite numbers have no faithful JSON form; write 0 and null explicitly rather than by accident.
-  return JSON.stringify(toOrderedReport(report), (_k, v) => (typeof v === 'number' ? (Number.isFinite(v) ? (Object.is(v, -0) ? 0 : v) : null) : v), 2) + '\n';
+  const text = JSON.stringify(toOrderedReport(report), (_k, v) => (typeof v === 'number' ? (Number.isFinite(v) ? (Object.is(v, -0) ? 0 : v) : null) : v), 2) + '\n';
+  // These characters can only stand inside JSON strings here, where a \u escape means the same character.
+  return text.replace(UNSAFE_UNICODE, unicodeEscape);
+}
+
+export interface JsonOptions {
+  /** Report caps (default: DEFAULT_REPORT_CAPS); the output stays within caps.total bytes. */
+  caps?: Partial<ReportCaps>;
+}
+
+export function renderJson(report: Report, opts: JsonOptions = {}): string {
+  return fitReport(report, withDefaults(opts.caps), stringify, utf8Bytes);
 }

@@ -5,7 +5,7 @@ import { totals, type Report, type TestResult } from '../model/report.js';
 import { compactDiff, caretAt, firstDifference } from './diff-text.js';
 import { groupTests } from './groups.js';
 import { redactAll } from './redact.js';
-import { formatDuration, formatPoints, mapStrings, plural, truncate, visibleControls, visibleWhitespace, whitespaceOrCaseHint } from './text.js';
+import { formatDuration, formatPoints, mapReportStrings, plural, truncate, visibleControls, visibleWhitespace, whitespaceOrCaseHint } from './text.js';
 
 export interface TerminalOptions {
   color: boolean;
@@ -20,6 +20,9 @@ export interface TerminalOptions {
 }
 
 type Colors = ReturnType<typeof createColors>;
+
+/** Wrapped lines of a failure message shown without --verbose. */
+const MESSAGE_LINES = 8;
 
 const MARKERS: Record<TestResult['status'], string> = { passed: '✓', failed: '✗', error: '!', skipped: '-' };
 
@@ -65,7 +68,11 @@ function failureLines(t: TestResult, c: Colors, o: Required<Omit<TerminalOptions
   const ind = '      ';
   const w = o.width - ind.length;
   const out: string[] = [];
-  for (const l of wrap(t.message || `Test ${t.status}.`, w)) out.push(ind + l);
+  // A message quoting a long line of output is cut to its first and last lines here (the JSON report has it all).
+  const msg = wrap(t.message || `Test ${t.status}.`, w);
+  const shown = o.verbose || msg.length <= MESSAGE_LINES ? msg : [...msg.slice(0, MESSAGE_LINES - 2), c.dim(`… ${msg.length - MESSAGE_LINES + 1} more lines (--verbose shows them) …`), msg[msg.length - 1]];
+  for (const l of shown) out.push(ind + l);
+  if (t.basis) out.push(ind + c.dim('required by: ') + c.dim(truncate(t.basis, Math.max(10, w - 13))));
   const d = t.detail;
   if (!d) return out;
   if (d.call) out.push(ind + c.dim('call: ') + truncate(d.call, Math.max(10, w - 6)));
@@ -77,12 +84,15 @@ function failureLines(t: TestResult, c: Colors, o: Required<Omit<TerminalOptions
   if (fd) {
     const multiline = (d.expected ?? '').includes('\n') || (d.actual ?? '').includes('\n') || fd.line > 1;
     out.push(ind + (multiline ? `first difference at line ${fd.line}, column ${fd.column}:` : `first difference at column ${fd.column}:`));
-    const ev = visibleWhitespace(fd.expected);
-    const av = visibleWhitespace(fd.actual);
-    out.push(ind + '  expected │ ' + c.green(truncate(ev, w - 13)));
-    out.push(ind + '  actual   │ ' + c.red(truncate(av, w - 13)));
-    // One visible character per input character, so the caret can be recomputed from the column.
-    if (fd.column - 1 < w - 13) out.push(ind + '           │ ' + c.yellow(caretAt(fd.column)));
+    // visibleWhitespace keeps one character per character, so the caret (set where the line was cut or
+    // neutralised) stays right; a difference beyond the width is shown with what leads up to it.
+    const room = w - 13;
+    const pos = Math.max(0, fd.caret.indexOf('^'));
+    const from = pos < room - 1 ? 0 : pos - Math.floor(room / 2);
+    const shown = (line: string) => (from ? '…' + visibleWhitespace(line).slice(from + 1) : visibleWhitespace(line));
+    out.push(ind + '  expected │ ' + c.green(truncate(shown(fd.expected), room)));
+    out.push(ind + '  actual   │ ' + c.red(truncate(shown(fd.actual), room)));
+    out.push(ind + '           │ ' + c.yellow(caretAt(pos - from + 1)));
   }
 
   const diff = d.diff ?? (d.expected !== undefined && d.actual !== undefined && (d.expected.includes('\n') || d.actual.includes('\n'))
@@ -116,7 +126,7 @@ function failureLines(t: TestResult, c: Colors, o: Required<Omit<TerminalOptions
 
 export function renderTerminal(input: Report, opts: TerminalOptions): string {
   // Everything below may contain what a submission printed: neutralise terminal control sequences first.
-  const report = mapStrings(input, visibleControls);
+  const report = mapReportStrings(input, visibleControls);
   const c = createColors(opts.color);
   const o = { color: opts.color, width: opts.width ?? 100, verbose: opts.verbose ?? false, maxDiffLines: opts.maxDiffLines ?? 40 };
   const tests = redactAll(report.tests, opts.hideHiddenDetails ?? false);
@@ -152,8 +162,10 @@ export function renderTerminal(input: Report, opts: TerminalOptions): string {
       if (fatalCaused(t) && !o.verbose) { notRun++; continue; }
       const p = pointsText(t.score, t.maxScore);
       const extra = o.verbose ? ` ${formatDuration(t.durationMs)}` : '';
-      const status = t.status === 'error' ? c.yellow(' (error)') : t.status === 'skipped' ? c.dim(' (skipped)') : '';
-      const statusLen = t.status === 'error' ? 8 : t.status === 'skipped' ? 10 : 0;
+      const state = t.status === 'error' ? c.yellow(' (error)') : t.status === 'skipped' ? c.dim(' (skipped)') : '';
+      // Tests beyond the handout are reported, never scored: say so where the points would mislead.
+      const status = state + (t.extra ? c.dim(' (not scored)') : '');
+      const statusLen = (t.status === 'error' ? 8 : t.status === 'skipped' ? 10 : 0) + (t.extra ? 13 : 0);
       const name = truncate(t.name, o.width - 4 - statusLen - p.length - extra.length - 2);
       out.push(row(`  ${marker(c, t)} ${name}${status}`, 4 + Array.from(name).length + statusLen, c.dim(p + extra), p.length + extra.length, o.width));
       if (t.status === 'passed') continue;

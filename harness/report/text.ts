@@ -1,4 +1,5 @@
 // Small text helpers every reporter shares, so points and whitespace look the same everywhere.
+import type { Report } from '../model/report.js';
 
 /** Make invisible characters visible, one output character per input character so carets stay aligned. */
 export function visibleWhitespace(s: string): string {
@@ -6,11 +7,37 @@ export function visibleWhitespace(s: string): string {
 }
 
 /**
- * Control characters a submission printed (ESC sequences, bell, backspace, CR) would act on the reader's terminal:
- * show them as Unicode control pictures (␛ ␇ ␈ ␍), one character each. Newlines and tabs are kept.
+ * Characters beyond ASCII that act on whoever reads a report rather than showing as themselves: C1 controls
+ * (U+0080–U+009F, among them CSI U+009B and NEL U+0085), bidirectional embeddings, overrides, isolates and marks
+ * (U+202A–U+202E, U+2066–U+2069, U+200E/U+200F, U+061C: "Trojan Source", CVE-2021-42574) and the Unicode line and
+ * paragraph separators U+2028/U+2029 (line breaks in browsers and editors, and invalid in JavaScript before ES2019).
+ */
+export const UNSAFE_UNICODE = /[\u0080-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\u2028\u2029]/g;
+
+/** The escape a report shows in place of an unsafe character: `\u202e`, the same spelling in JSON, JavaScript and Python. */
+export function unicodeEscape(c: string): string {
+  return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+}
+
+/** Unsafe Unicode characters (UNSAFE_UNICODE) shown as `\u202e`-style escapes; everything else unchanged. */
+export function escapeUnsafeUnicode(s: string): string {
+  return s.replace(UNSAFE_UNICODE, unicodeEscape);
+}
+
+/** C0 controls except tab, newline and (with keepCR) carriage return, as Unicode control pictures (␛ ␇ ␈ ␀). */
+export function controlPictures(s: string, keepCR = false): string {
+  return s.replace(keepCR ? /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F]/g : /[\x00-\x08\x0B-\x1F\x7F]/g, (c) =>
+    c === '\x7F' ? '\u2421' : String.fromCharCode(0x2400 + c.charCodeAt(0)),
+  );
+}
+
+/**
+ * Characters a submission printed that would act on the reader's terminal or page instead of showing: C0 controls
+ * (ESC sequences, bell, backspace, CR) become control pictures (␛ ␇ ␈ ␍), one character each; C1 controls,
+ * bidirectional overrides and Unicode line separators become `\u009b`-style escapes. Newlines and tabs are kept.
  */
 export function visibleControls(s: string): string {
-  return s.replace(/[\x00-\x08\x0B-\x1F\x7F]/g, (c) => (c === '\x7F' ? '\u2421' : String.fromCharCode(0x2400 + c.charCodeAt(0))));
+  return escapeUnsafeUnicode(controlPictures(s));
 }
 
 /** A copy of a value with every string passed through fn (for sanitising a whole report before rendering). */
@@ -21,6 +48,21 @@ export function mapStrings<T>(value: T, fn: (s: string) => string): T {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, fn)])) as T;
   }
   return value;
+}
+
+/**
+ * A report with every string passed through fn (a neutraliser such as visibleControls), each first difference's
+ * caret moved to stay under the same character when fn lengthens what comes before it.
+ */
+export function mapReportStrings(report: Report, fn: (s: string) => string): Report {
+  const out = mapStrings(report, fn);
+  report.tests.forEach((t, i) => {
+    const fd = t.detail?.firstDifference;
+    const to = out.tests[i].detail?.firstDifference;
+    const pos = fd ? fd.caret.indexOf('^') : -1;
+    if (fd && to && pos >= 0) to.caret = ' '.repeat(fn(fd.actual.slice(0, pos)).length) + '^';
+  });
+  return out;
 }
 
 /** Points as people write them: 3, 2.5, 0.33 (never 0.30000000000000004). */

@@ -1,4 +1,5 @@
 // XML 1.0 text that any parser accepts: markup characters escaped, characters XML 1.0 forbids made visible.
+import { escapeUnsafeUnicode } from './text.js';
 
 /** Characters XML 1.0 does not allow anywhere, even escaped (C0 controls except tab/LF/CR, U+FFFE/U+FFFF, lone surrogates). */
 const INVALID_XML = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
@@ -11,8 +12,9 @@ export function stripInvalidXml(s: string): string {
   });
 }
 
+/** Text content: also C1 controls, bidirectional overrides and line separators as \u escapes (see text.ts). */
 export function escapeXmlText(s: string): string {
-  return stripInvalidXml(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return escapeUnsafeUnicode(stripInvalidXml(s)).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /** Attribute values also escape quotes, and encode newlines/tabs so attribute normalisation keeps them. */

@@ -1,6 +1,7 @@
 // The YAML spec format. Each assignment is one spec; everything assignment-specific lives here or in
 // its reference module, never in the harness core.
 import { z } from 'zod';
+import { DEFAULT_REPORT_CAPS } from '../report/caps.js';
 
 const duration = z
   .union([z.number().positive(), z.string().regex(/^\d+(\.\d+)?\s*(ms|s)$/, 'a duration like 500ms or 2s')])
@@ -225,6 +226,16 @@ export const specSchema = z
         judge: judgeMode.optional(),
         memory_mb: z.number().int().positive().default(512),
         output_cap: z.number().int().positive().default(256 * 1024),
+        /** What a report keeps of long output (harness/report/caps.ts): each stored text and message keeps its
+         *  head, its tail and its first difference within its cap, and a whole report stays under max_bytes. */
+        report: z
+          .object({
+            text_cap: z.number().int().min(1024, 'at least 1024 bytes, or a report could not show a line').default(DEFAULT_REPORT_CAPS.text),
+            message_cap: z.number().int().min(256, 'at least 256 bytes, or a message could not name its first difference').default(DEFAULT_REPORT_CAPS.message),
+            max_bytes: z.number().int().min(65_536, 'at least 65536 bytes (64 KiB)').default(DEFAULT_REPORT_CAPS.total),
+          })
+          .strict()
+          .default({}),
       })
       .strict()
       .default({}),

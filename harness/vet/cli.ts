@@ -5,11 +5,12 @@ import type { Command } from 'commander';
 import { loadAssignment } from '../assignment/load.js';
 import { languageRunners } from '../grade/runners.js';
 import { UsageError } from '../util/errors.js';
+import { addProgressOptions, progressFlags, startProgress } from '../report/progress.js';
 import { vetAssignment } from './vet.js';
 import { renderVet } from './render.js';
 
 export function registerVetCommand(program: Command, setExitCode: (code: number) => void): void {
-  program
+  const cmd = program
     .command('vet')
     .description('grade known-correct solutions and list every scored test that fails one of them, with its basis')
     .argument('<assignment>', 'assignment id (see gradekit list) or an assignment .yaml file')
@@ -21,16 +22,12 @@ export function registerVetCommand(program: Command, setExitCode: (code: number)
     })
     .option('--json <file>', 'also write the result as JSON ("-" for stdout)')
     .option('--words <file>', "use the course's own word list instead of the bundled one")
-    .option('--starter <dir>', "use the course's starter files (e.g. its runner.py)")
-    .action(async (assignment: string, folder: string, o: { jobs?: number; json?: string; words?: string; starter?: string }) => {
+    .option('--starter <dir>', "use the course's starter files (e.g. its runner.py)");
+  addProgressOptions(cmd, 'also print each solution as it is graded, with full marks or not')
+    .action(async (assignment: string, folder: string, o: { jobs?: number; json?: string; words?: string; starter?: string; quiet?: boolean; verbose?: boolean }) => {
       const a = loadAssignment(assignment, { words: o.words, starter: o.starter });
-      const tty = Boolean(process.stderr.isTTY) && o.json !== '-';
-      const r = await vetAssignment(a, folder, {
-        jobs: o.jobs,
-        runners: languageRunners(),
-        onProgress: tty ? (d, n, item) => process.stderr.write(`\r\x1b[2K  vetted ${d}/${n}: ${item}`) : undefined,
-      });
-      if (tty) process.stderr.write('\r\x1b[2K');
+      const progress = startProgress(`vet ${a.id}`, progressFlags(o));
+      const r = await vetAssignment(a, folder, { jobs: o.jobs, runners: languageRunners(), progress }).finally(() => progress.done());
       if (o.json === '-') process.stdout.write(JSON.stringify(r, null, 2) + '\n');
       else {
         process.stdout.write(renderVet(r, { color: Boolean(process.stdout.isTTY && !process.env.NO_COLOR), width: process.stdout.columns }));

@@ -7,6 +7,7 @@ import type { Assignment } from '../assignment/load.js';
 import { discoverSubmissions } from '../batch/grade.js';
 import { gradeSubmission, type GradeOptions } from '../grade/submission.js';
 import type { Report, TestResult } from '../model/report.js';
+import type { Progress } from '../report/progress.js';
 
 export interface VetFailure {
   test: { id: string; group: string; name: string; basis?: string; maxScore: number };
@@ -29,15 +30,17 @@ export function losesPoints(t: TestResult): boolean {
   return !t.extra && t.maxScore > 0 && t.score < t.maxScore;
 }
 
-export async function vetAssignment(a: Assignment, folder: string, opts: GradeOptions & { jobs?: number; onProgress?: (done: number, total: number, item: string) => void } = {}): Promise<VetResult> {
+export async function vetAssignment(a: Assignment, folder: string, opts: GradeOptions & { jobs?: number; progress?: Progress } = {}): Promise<VetResult> {
   const t0 = performance.now();
   const subs = discoverSubmissions(folder);
   const limit = pLimit(Math.max(1, opts.jobs ?? availableParallelism()));
-  let done = 0;
+  opts.progress?.stage('grading known-correct solutions', subs.length);
   const reports: [string, string, Report][] = await Promise.all(
     subs.map((s) => limit(async () => {
+      opts.progress?.item(s.id);
       const r = await gradeSubmission(a, s.path, opts);
-      opts.onProgress?.(++done, subs.length, s.id);
+      const lost = r.tests.filter(losesPoints).length;
+      opts.progress?.tick(s.id, lost ? `${lost} scored test(s) failed` : 'full marks');
       return [s.id, s.path, r] as [string, string, Report];
     })),
   );

@@ -408,11 +408,12 @@ def do_import(req):
     return result
 
 
-def exec_module_forgiving(module, path, stdin):
+def exec_module_forgiving(module, path, stdin, _isinstance=isinstance, _compile=compile, _exec=exec, _getattr=getattr, _len=len):
     """Runs the module's top-level statements one by one, as `import` would. A statement that asks for
     input while the module is being imported (a game started outside `if __name__ == '__main__':`) is
     skipped, and the rest of the module still runs: that mistake is charged once, by the rule about
-    importing, not by every test. Returns the skipped statements."""
+    importing, not by every test. Returns the skipped statements. The builtins it uses are bound when
+    the driver starts: the module may replace them while it runs."""
     with _real_open(path, "rb") as f:
         source = f.read()
     tree = ast.parse(source, filename=path)
@@ -420,15 +421,15 @@ def exec_module_forgiving(module, path, stdin):
     skipped = []
     flags = 0  # `from __future__ import ...` applies to the whole module, so to every later statement
     for node in tree.body:
-        if isinstance(node, ast.ImportFrom) and node.module == "__future__":
+        if _isinstance(node, ast.ImportFrom) and node.module == "__future__":
             import __future__
             for alias in node.names:
-                flags |= getattr(getattr(__future__, alias.name, None), "compiler_flag", 0)
-        code = compile(ast.Module(body=[node], type_ignores=[]), path, "exec", flags=flags, dont_inherit=True)
+                flags |= _getattr(_getattr(__future__, alias.name, None), "compiler_flag", 0)
+        code = _compile(ast.Module(body=[node], type_ignores=[]), path, "exec", flags=flags, dont_inherit=True)
         try:
-            exec(code, module.__dict__)
+            _exec(code, module.__dict__)
         except GradekitInputExhausted:
-            text = lines[node.lineno - 1].strip() if 0 < node.lineno <= len(lines) else "?"
+            text = lines[node.lineno - 1].strip() if 0 < node.lineno <= _len(lines) else "?"
             skipped.append({"line": node.lineno, "source": text[:200], "prompt": stdin.exhausted_at})
             stdin.exhausted_at = None
     return skipped

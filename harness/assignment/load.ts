@@ -192,6 +192,19 @@ export function loadAssignment(idOrPath: string, opts: AssignmentOptions = {}): 
         errors.push(spec.error(['tests', i, 'must_not_say', k], r ? `role '${role}' is a ${r.kind}, not a statement` : `unknown role '${role}'`, g ? `did you mean '${g}'?` : 'define a statement role under roles:'));
       }
     }
+    if ('game' in t) {
+      const judge = adapter.game;
+      if (!judge) errors.push(spec.error(['tests', i, 'game'], `reference '${d.reference}' cannot play interactive games`, 'game tests need a reference with a game judge'));
+      else {
+        for (const problem of judge.validate(t.game)) errors.push(spec.error(['tests', i, 'game'], `game: ${problem}`));
+        for (const [k, c] of t.checks.entries()) {
+          if (!judge.checks.includes(c)) {
+            const g = closest(c, [...judge.checks]);
+            errors.push(spec.error(['tests', i, 'checks', k], `unknown check '${c}'`, g ? `did you mean '${g}'?` : `known checks: ${judge.checks.join(', ')}`));
+          }
+        }
+      }
+    }
     if ('judge' in t && t.judge === 'meaning' && !(adapter.roles || d.roles)) {
       errors.push(spec.error(['tests', i, 'judge'], 'judging by meaning needs a role table', `reference '${d.reference}' has none: define roles: in the spec, or use judge: text`));
     }

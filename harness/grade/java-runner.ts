@@ -1,13 +1,13 @@
-// The Java plug-in: compile once (errors reported once, with file:line), then play each game test
-// in lockstep and let the oracle judge every step.
+// The Java plug-in: compile once (errors reported once, with file:line), then play each game test in
+// lockstep with the reference's game judge, and charge the test for the requirements it names.
 import { cpSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { LanguageRunner } from './submission.js';
-import { error, graderError, type Outcome } from './outcome.js';
+import { error, fail, graderError, pass, type Outcome } from './outcome.js';
 import { compileJava } from '../run/java/compile.js';
 import { javaCommand, prepareJavaRun } from '../run/java/run.js';
-import { runGameTest, type GameParams } from '../interactive/game-test.js';
 import { DEFAULT_PROFILE, mergeProfile } from '../interactive/profile.js';
+import type { GameResult } from '../interactive/game.js';
 import { registerRunner } from './runners.js';
 import { UsageError } from '../util/errors.js';
 
@@ -22,6 +22,8 @@ export const javaRunner: LanguageRunner = async (a, submission, tests, opts) => 
   }
   const { profile, errors } = mergeProfile(DEFAULT_PROFILE, a.spec.data.profile ?? {}, `${a.spec.file}: profile`);
   if (errors.length) throw new UsageError(errors.join('\n'));
+  const judge = a.adapter.game;
+  if (!judge || !a.roles) throw new UsageError(`${a.spec.file}: reference '${a.adapter.id}' has no game judge or role table for interactive programs`);
   const c = compileJava(dir, { mainClass: a.spec.data.submission.main });
   if (!c.ok) {
     const message = `does not compile: ${c.summary}`;
@@ -35,22 +37,17 @@ export const javaRunner: LanguageRunner = async (a, submission, tests, opts) => 
         outcomes.set(t.id, { ...graderError(`only game tests can run Java programs (this is a ${Object.keys(t).find((k) => ['call', 'steps', 'run', 'property', 'rule'].includes(k))} test)`), ms: 0 });
         continue;
       }
-      const g = t.game;
-      const params: GameParams = {
-        length: g.length,
-        guesses: g.guesses,
-        runningTotal: g.running_total,
-        guesser: g.guesser,
-        inject: g.inject?.map((x) => ({ beforeGuess: x.before_guess, input: x.input })),
-      };
       const run = prepareJavaRun({ classDir: c.classDir, mainClass: c.mainClass, words: a.words, submissionDir: dir, maxHeap: `${a.spec.data.defaults.memory_mb}m` });
       // The sandbox shows the program only its working directory: the classes go inside it.
       cpSync(c.classDir, join(run.cwd, '.classes'), { recursive: true });
       const command = javaCommand({ classDir: '.classes', mainClass: c.mainClass, maxHeap: `${a.spec.data.defaults.memory_mb}m` });
       try {
-        const r = await runGameTest(params, { command: opts.wrap ? opts.wrap(command) : command, cwd: run.cwd, words: a.words, profile, timeoutMs: t.timeout ?? a.spec.data.defaults.timeout, maxOutputBytes: a.spec.data.defaults.output_cap });
-        const detail = { transcript: r.transcript, ...(r.stderr ? { traceback: r.stderr.slice(-4000) } : {}) };
-        outcomes.set(t.id, { status: r.status, kind: r.kind ?? 'passed', message: r.message, detail, ms: performance.now() - t0 });
+        const r = await judge.play(t.game, {
+          command: opts.wrap ? opts.wrap(command) : command, cwd: run.cwd, words: a.words, table: a.roles, profile,
+          timeoutMs: t.timeout ?? a.spec.data.defaults.timeout, maxOutputBytes: a.spec.data.defaults.output_cap,
+        });
+        const o = verdict(r, t.checks);
+        outcomes.set(t.id, { ...o, ...(r.notices.length ? { notices: r.notices } : {}), ms: performance.now() - t0 });
       } finally {
         rmSync(run.cwd, { recursive: true, force: true });
       }
@@ -60,5 +57,19 @@ export const javaRunner: LanguageRunner = async (a, submission, tests, opts) => 
   }
   return { outcomes, notices };
 };
+
+/** The test's outcome: a run that could not finish is charged whatever the checks; otherwise the first
+ *  requirement the test names that the program broke (or '*', a program that does not play at all). */
+export function verdict(r: GameResult, checks: readonly string[]): Outcome {
+  const detail = { transcript: r.transcript, ...(r.stderr ? { traceback: r.stderr.slice(-4000) } : {}) };
+  if (r.kind !== 'passed') {
+    const o = r.kind === 'grader_error' ? graderError(r.message, detail) : error(r.message, detail, r.kind);
+    return r.crashDefect ? { ...o, defect: r.crashDefect } : o;
+  }
+  const v = r.violations.find((x) => x.check === '*' || checks.includes(x.check));
+  if (!v) return pass();
+  const o = fail(v.message, detail);
+  return v.defect ? { ...o, defect: `${v.check}:${v.defect}` } : o;
+}
 
 registerRunner('java', javaRunner);

@@ -7,6 +7,7 @@ import type { PyValue } from './pyvalue.js';
 import type { PyRandom } from '../../reference/pyrandom.js';
 import type { Fact } from '../turns/facts.js';
 import type { RoleSpecs } from '../turns/roles.js';
+import type { GameJudge } from '../interactive/game.js';
 
 /** Console I/O as a Python program sees it. The harness records prompts and echoes inputs.
  *  A reference states what its output means as it prints: the role of each question and the facts of
@@ -88,6 +89,8 @@ export interface ReferenceAdapter {
   roles?: RoleSpecs;
   /** Characters that count as a letter in a printed letter run (a PS3 wildcard). */
   wildcards?(options: Readonly<Record<string, unknown>>): string;
+  /** Judges interactive programs (a spec's `game:` tests), e.g. a free-form console game in Java. */
+  game?: GameJudge;
   /** Input generators for property tests: `gen: hand` in a spec. */
   generators?: Record<string, (rng: PyRandom, params: Record<string, unknown>, ctx: Omit<RefContext, 'call' | 'io'>) => PyValue>;
 }

@@ -41,8 +41,9 @@ export function readNumbers(text: string, table: RoleTable): NumberSeen[] {
     hits.forEach((m, k) => {
       const start = m.index!;
       const end = start + m[0].length;
-      const left = line.slice(k > 0 ? hits[k - 1]!.index! + hits[k - 1]![0].length : 0, start);
-      const right = line.slice(end, k + 1 < hits.length ? hits[k + 1]!.index! : line.length);
+      // The words next to a number stop at a field separator ("[8 guesses left] --- | 293 words left").
+      const left = afterLast(line.slice(k > 0 ? hits[k - 1]!.index! + hits[k - 1]![0].length : 0, start));
+      const right = beforeFirst(line.slice(end, k + 1 < hits.length ? hits[k + 1]!.index! : line.length));
       let found = nearest(roles, left, 'end');
       if (!found.length) found = nearest(roles, right, 'start');
       if (!found.length && line.trim() === m[0]) found = nearest(roles, prevLine, 'end');
@@ -53,6 +54,17 @@ export function readNumbers(text: string, table: RoleTable): NumberSeen[] {
   }
   return out;
 }
+
+const FIELD = /\s*(?:[|;[\]()]|[.,](?=\s))\s*/g;
+const afterLast = (ctx: string) => {
+  let cut = 0;
+  for (const m of ctx.matchAll(FIELD)) cut = m.index! + m[0].length;
+  return ctx.slice(cut);
+};
+const beforeFirst = (ctx: string) => {
+  const m = new RegExp(FIELD.source).exec(ctx);
+  return m ? ctx.slice(0, m.index) : ctx;
+};
 
 /** Roles whose pattern matches `ctx`, keeping those nearest the number (the end of ctx for words
  *  before it, the start for words after it). */
@@ -112,6 +124,84 @@ export function sortLetters(s: string): string {
 /** "a c t *" for messages. */
 export function spaced(letters: string): string {
   return [...letters].join(' ');
+}
+
+// ---------------------------------------------------------------------------------------------- word patterns
+
+export interface PatternSeen {
+  /** Lower-case letters and '-' for a blank. */
+  pattern: string;
+  at: number;
+  line: string;
+}
+
+const escapeClass = (s: string) => s.replace(/[\\\]^-]/g, (c) => '\\' + c);
+
+/**
+ * Every displayed word pattern of this length: '-' or '_' blanks (or the given ones), letters in any
+ * case, cells run together ("-u---"), spaced ("_ _ a _ "), or a list ("[_, _, A, _, _]"), alone on a line
+ * or after a label. A letter must be one of `letters` (the guesses so far): a word of prose is not a
+ * pattern. Lines `skip` names (a list of the letters guessed, which looks like a pattern) are ignored.
+ */
+export function readPatterns(text: string, length: number, letters: ReadonlySet<string>, opts: { blanks?: string; skip?: readonly RegExp[] } = {}): PatternSeen[] {
+  const blanks = opts.blanks ?? '-_';
+  const cell = `[A-Za-z${escapeClass(blanks)}]`;
+  const out: PatternSeen[] = [];
+  let offset = 0;
+  for (const full of text.split('\n')) {
+    const lineAt = offset;
+    offset += full.length + 1;
+    // Fields of a one-line status ("----- | guessed: e a | 12 words") are read apart, and a field that
+    // lists the letters guessed is not a pattern.
+    const raw = full.split('|').map((f) => (opts.skip?.some((r) => r.test(f)) ? ' '.repeat(f.length) : f)).join('|');
+    if (!raw.trim()) continue;
+    // A Java-style list of cells reads like the cells run together.
+    const line = raw.replace(/\[((?:\s*[A-Za-z_\-*]\s*,)+\s*[A-Za-z_\-*]\s*)\]/g, (_, cells: string) => cells.replace(/[\s,]/g, ''));
+    const seen = new Set<string>();
+    const accept = (cells: string, at: number) => {
+      let p = '';
+      for (const c of cells.replace(/ /g, '')) {
+        if (blanks.includes(c)) p += '-';
+        else if (letters.has(c.toLowerCase())) p += c.toLowerCase();
+        else return;
+      }
+      if (p.length === length && !seen.has(`${at}:${p}`)) {
+        seen.add(`${at}:${p}`);
+        out.push({ pattern: p, at: lineAt + Math.min(at, full.length), line: full });
+      }
+    };
+    for (const m of line.matchAll(new RegExp(`(?<!${cell})${cell}{${length}}(?!${cell})`, 'g'))) accept(m[0], m.index!);
+    if (length > 1) {
+      // Spaced cells must not continue a longer run of single cells ("_ _ _ _" is not two 2-patterns).
+      const lone = `(?:^|[^A-Za-z${escapeClass(blanks)}])${cell} `;
+      const spaced = new RegExp(`(?<!${cell})(?<!${lone})(?:${cell} ){${length - 1}}${cell}(?!${cell})(?! ${cell}(?!${cell}))`, 'g');
+      for (const m of line.matchAll(spaced)) accept(m[0], m.index!);
+    }
+  }
+  return out.sort((a, b) => a.at - b.at);
+}
+
+// ---------------------------------------------------------------------------------------------- letters
+
+/** Single letters shown on lines that say what the role says (or on the line after such a label), as a
+ *  set: "Guessed: [e, a]", "Letters used: e a", "Guessed letters: eao" (run together, as some print). */
+export function readLetters(text: string, role: Role): Set<string> {
+  const lines = text.split('\n');
+  const out = new Set<string>();
+  lines.forEach((l, i) => {
+    if (!role.patterns.some((p) => p.test(l))) return;
+    const label = l.match(/^[^:=]*[:=]/)?.[0] ?? l.match(/^.*?\b(?:guessed|used|entered|tried|so far|letters)\b/i)?.[0] ?? '';
+    let rest = l.slice(label.length);
+    if (!/[A-Za-z]/.test(rest)) rest = lines[i + 1] ?? '';
+    const singles = [...rest.matchAll(/(?<![A-Za-z])[A-Za-z](?![A-Za-z])/g)].map((m) => m[0].toLowerCase());
+    if (singles.length) singles.forEach((c) => out.add(c));
+    else {
+      // Run together ("eao"): one short token of distinct letters.
+      const run = rest.trim().match(/^[A-Za-z]{1,26}$/)?.[0];
+      if (run && new Set(run.toLowerCase()).size === run.length) for (const c of run.toLowerCase()) out.add(c);
+    }
+  });
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------- statements, words

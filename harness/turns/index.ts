@@ -6,5 +6,5 @@ export {
   buildRoleTable, mergeRoleSpecs, classifyQuestion, questionLine, RoleError,
   ROLE_KINDS, ANSWER_KINDS, type RoleKind, type AnswerKind, type RoleSpec, type RoleSpecs, type Role, type RoleTable,
 } from './roles.js';
-export { readNumbers, readRuns, linesSaying, sortLetters, spaced, type Fact, type NumberSeen, type RunSeen } from './facts.js';
+export { readNumbers, readRuns, readPatterns, readLetters, linesSaying, sortLetters, spaced, wordsIn, type Fact, type NumberSeen, type RunSeen, type PatternSeen } from './facts.js';
 export { checkFacts, judgeTurns, type TurnProblem, type TurnsInput, type FactContext } from './judge.js';

@@ -4,7 +4,7 @@
 // matter. The first missing or contradicted fact is reported, naming the fact, the moment and what the
 // program printed instead.
 import type { Fact } from './facts.js';
-import { linesSaying, readNumbers, readRuns, sortLetters, spaced, wordsIn, type NumberSeen } from './facts.js';
+import { linesSaying, readLetters, readNumbers, readRuns, sortLetters, spaced, wordsIn, type NumberSeen } from './facts.js';
 import { classifyQuestion, questionLine, type Role, type RoleTable } from './roles.js';
 import { turnText, whenTurn, type Turn } from './turn.js';
 
@@ -77,7 +77,7 @@ export function checkFacts(text: string, facts: readonly Fact[], ctx: FactContex
         case 'letters': {
           const want = [...new Set(String(f.value).toLowerCase())];
           if (!want.length) return null;
-          const shown = lettersShown(text, role);
+          const shown = readLetters(text, role);
           const missing = want.filter((c) => !shown.has(c));
           if (!missing.length) return null;
           return shown.size
@@ -126,19 +126,6 @@ function pickNumbers(numbers: readonly NumberSeen[], facts: readonly Fact[], tab
   pass((n, f) => n.roles.includes(f.role));
   pass((n) => n.roles.length === 0);
   pass(() => true);
-  return out;
-}
-
-/** Single letters shown on lines that say what the role says (or the line after such a label). */
-function lettersShown(text: string, role: Role): Set<string> {
-  const lines = text.split('\n');
-  const out = new Set<string>();
-  lines.forEach((l, i) => {
-    if (!role.patterns.some((p) => p.test(l))) return;
-    const label = l.match(/^[^:]*:/)?.[0] ?? '';
-    const rest = l.slice(label.length) + (l.trim().endsWith(':') ? ' ' + (lines[i + 1] ?? '') : '');
-    for (const m of rest.matchAll(/(?<![A-Za-z])[A-Za-z](?![A-Za-z])/g)) out.add(m[0].toLowerCase());
-  });
   return out;
 }
 

@@ -5,6 +5,9 @@ import type { ReferenceAdapter, RefContext } from '../../harness/model/reference
 import { runHangman313E } from './runner313e.js';
 import { runNiftyGame } from './nifty-game.js';
 import { dictionaryFromLines } from './hangman313e.js';
+import { NIFTY_ROLES } from './nifty/roles.js';
+import { CHECKS, parseParams } from './nifty/params.js';
+import { playNiftyGame } from './nifty/game.js';
 
 export const hangman313ePrograms: NonNullable<ReferenceAdapter['programs']> = {
   runner: (ctx: RefContext) => runHangman313E(ctx.io, dictionaryFromLines(ctx.words), false, { echo: true, rng: ctx.rng }),
@@ -20,6 +23,16 @@ export const hangman313ePrograms: NonNullable<ReferenceAdapter['programs']> = {
 export const niftyAdapter: ReferenceAdapter = {
   id: 'nifty',
   functions: {},
+  roles: NIFTY_ROLES,
+  game: {
+    checks: CHECKS,
+    validate: (raw) => parseParams(raw).errors,
+    play: (raw, env) => {
+      const { params, errors } = parseParams(raw);
+      if (!params) throw new Error(errors.join('; '));
+      return playNiftyGame(params, env);
+    },
+  },
   programs: {
     play: (ctx: RefContext) => runNiftyGame(ctx.io, ctx.words, { echo: false }),
   },

@@ -1,0 +1,409 @@
+// One Evil Hangman game against a free-form console program (CIT 594 / Nifty). The program is driven in
+// lockstep: each question is understood (answers.ts) and answered, letters are played, and every turn
+// is judged against the handout's steps by the oracle (oracle.ts), which follows whatever reasonable
+// reading the program made of an input the handout leaves open. The result lists each requirement the
+// program broke, by check; the test charges the checks it names.
+import { runLockstep, type LockstepResult } from '../../../harness/run/lockstep.js';
+import type { GameEnv, GameResult, Violation } from '../../../harness/interactive/game.js';
+import { kindMessage } from '../../../harness/model/kinds.js';
+import { linesSaying, readLetters, readNumbers, readPatterns, type Role } from '../../../harness/turns/index.js';
+import { says, understand, yesNoAnswer, type Question } from './answers.js';
+import {
+  describeFamilies, describeFamily, frequencyGuess, guessReadings, impossibleLengths, keptSmallerFamily, oddInputReadings,
+  startState, wordsOfLength, type GameState, type Reading,
+} from './oracle.js';
+import type { NiftyParams } from './params.js';
+
+/** Inject '<repeat>' to resend the most recent valid guess. */
+export const REPEAT_LAST = '<repeat>';
+const MAX_BELIEFS = 16;
+
+export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<GameResult> {
+  const { table, profile } = env;
+  const role = (name: string): Role => {
+    const r = table.get(name);
+    if (!r) throw new Error(`the role table has no '${name}' (a spec problem)`);
+    return r;
+  };
+  const [guessedRole, winRole, lossRole, revealRole] = [role('guessedLetters'), role('win'), role('loss'), role('revealedWord')];
+  const impossible = impossibleLengths(env.words, 4);
+  const lengths = params.length.map((l) => (l === 'none' ? impossible.find((n) => n > 0) ?? 0 : l));
+  const hasWords = (n: number) => wordsOfLength(env.words, n).length > 0;
+
+  const violations: Violation[] = [];
+  const notices: string[] = [];
+  const violate = (check: string, message: string, defect?: string) => {
+    if (!violations.some((v) => v.check === check && v.message === message)) violations.push({ check, message, ...(defect ? { defect } : {}) });
+  };
+  const once = new Set<string>();
+  const notice = (key: string, text: string) => {
+    if (!once.has(key)) { once.add(key); notices.push(text); }
+  };
+
+  let phase: 'setup' | 'play' | 'over' = 'setup';
+  /** The phase, read through a call: closures change it, so TypeScript must not narrow it. */
+  const inPhase = (p: typeof phase) => phase === p;
+  const answered = new Set<Question>();
+  let previous: { question: Question; text: string } | undefined;
+  let lengthIdx = 0;
+  let lengthSent: number | null = null;
+  let guessesTries = [...new Set([params.guesses, 8, 6])];
+  let runningAnswer: boolean | null = null;
+  let fileAsked = 0;
+  const triedYesNo = new Set<string>();
+  let beliefs: Reading[] = [];
+  let validGuesses = 0;
+  const injects = [...params.inject].sort((a, b) => a.beforeGuess - b.beforeGuess);
+  const scripted = params.guesser === 'frequency' ? '' : params.guesser.letters.toLowerCase();
+  let scriptPos = 0;
+  let pending: null | { input: string; guess: boolean; label: string } = null;
+  /** Output since the pending input (its reaction, and the status before the next question). */
+  let reaction = '';
+  /** Output since the last letter was typed: what the player sees before the next guess. */
+  let sinceLetter = '';
+  let stop = false;
+  const statusShown = new Set<string>();
+
+  const state = (): GameState | undefined => beliefs[0]?.state;
+  const numbersOf = (text: string, roleName: string) => readNumbers(text, table).filter((n) => n.roles.includes(roleName));
+  const lastNumber = (text: string, roleName: string): number | null => numbersOf(text, roleName).at(-1)?.value ?? null;
+  /** The count of words remaining, also as a bare number on its own line (printed after a yes to the count question). */
+  const countShown = (text: string): number | null => {
+    const c = lastNumber(text, 'wordsLeft');
+    if (c !== null || runningAnswer !== true) return c;
+    return readNumbers(text, table).filter((n) => n.roles.length === 0 && n.line.trim() === String(n.value)).at(-1)?.value ?? null;
+  };
+  const patternsIn = (text: string, letters: Iterable<string>, length: number) =>
+    readPatterns(text, length, new Set(letters), { blanks: profile.blankChars, skip: guessedRole.patterns });
+
+  // ------------------------------------------------------------------ judging the reaction to an input
+  const judgeReaction = (ended: boolean) => {
+    const p = pending;
+    pending = null;
+    if (!p || !beliefs.length) return;
+    const text = reaction;
+    const L = state()!.length;
+    const readings = beliefs.flatMap((b) => (p.guess ? guessReadings(b.state, p.input) : oddInputReadings(b.state, p.input)));
+    const letters = new Set([...readings.flatMap((r) => r.state.guessed), ...p.input.toLowerCase()]);
+    const shownAll = patternsIn(text, letters, L).map((x) => x.pattern);
+    const candidates = new Set(readings.map((r) => r.state.pattern));
+    const shown = [...shownAll].reverse().find((x) => candidates.has(x)) ?? shownAll.at(-1);
+    const gl = lastNumber(text, 'guessesLeft');
+    const count = countShown(text);
+    const mismatches = (r: Reading): string[] => {
+      const m: string[] = [];
+      if (shown !== undefined && shown !== r.state.pattern) m.push('pattern');
+      if (gl !== null && gl !== r.state.guessesLeft) m.push('guesses');
+      if (count !== null && count !== r.state.words.length) m.push('count');
+      if (ended !== (r.state.over !== null)) m.push('end');
+      return m;
+    };
+    const fitting = readings.filter((r) => mismatches(r).length === 0);
+    if (fitting.length) {
+      const right = fitting.filter((r) => !keptSmallerFamily(r));
+      if (!right.length) violate('largest-family', smallerFamilyMessage(p.label, fitting[0]!), 'family:not-largest');
+      beliefs = (right.length ? right : fitting).slice(0, MAX_BELIEFS);
+      const read = beliefs[0]!.read;
+      if (!p.guess) notice(`read:${p.input}:${read}`, `${p.label}: the program read it as ${read}${beliefs.length > 1 ? ' (or as another reasonable reading)' : ''}`);
+    } else {
+      // Nothing the handout allows fits what the program shows: say what the most plausible reading
+      // expects, then follow the program so that one mistake is charged once.
+      const best = readings.find((r) => r.state.pattern === shown) ?? readings.find((r) => !keptSmallerFamily(r)) ?? readings[0]!;
+      const bad = mismatches(best);
+      const prev = beliefs[0]!.state;
+      if (bad.includes('pattern')) {
+        if (!candidates.has(shown!)) violate('largest-family', `${p.label}: the program shows "${shown}", which matches no word family of the ${prev.words.length} remaining words${best.largest ? ` (largest: ${describeFamilies(best.largest)})` : ''}`, 'family:no-family');
+      }
+      if (keptSmallerFamily(best)) violate('largest-family', smallerFamilyMessage(p.label, best), 'family:not-largest');
+      if (bad.includes('guesses')) {
+        const allowed = [...new Set(readings.filter((r) => r.state.pattern === best.state.pattern).map((r) => r.state.guessesLeft))];
+        violate('guess-cost', `${p.label}: the program shows ${gl} guess${gl === 1 ? '' : 'es'} left, expected ${allowed.join(' or ')}: ${costReason(p, best, prev)}`, 'guesses:wrong-count');
+      }
+      if (bad.includes('count')) {
+        violate('running-total', `${p.label}: the program shows ${count} words remaining, but the family kept, "${best.state.pattern}", has ${best.state.words.length}`, 'count:wrong');
+      }
+      if (bad.includes('end')) {
+        if (ended) violate('ends', `${p.label}: the game ended, but ${best.state.guessesLeft} guesses are left and "${best.state.pattern}" still has blanks`, 'end:early');
+        else {
+          const why = best.state.over === 'win' ? `"${best.state.pattern}" has no blanks left (a win)` : 'no guesses are left (a loss)';
+          violate('ends', `${p.label}: the game should end here, ${why}, but the program asks for another guess`, 'end:late');
+        }
+      }
+      const followed: GameState = { ...best.state, guessesLeft: gl ?? best.state.guessesLeft, pattern: shown && candidates.has(shown) ? shown : best.state.pattern };
+      followed.over = ended ? (followed.over ?? (followed.pattern.includes('-') ? 'loss' : 'win')) : null;
+      beliefs = [{ ...best, state: followed }];
+    }
+    const s = state()!;
+    if (ended && s.over) judgeEnding(s, text, p.label);
+  };
+
+  const smallerFamilyMessage = (label: string, r: Reading) => {
+    const largest = r.largest!;
+    const tie = largest.length > 1 ? `the largest families (tied) are ${describeFamilies(largest)}` : `the largest family is ${describeFamily(largest[0]!)}`;
+    return `${label}: the program kept ${describeFamily(r.family!)}, but ${tie}`;
+  };
+  const costReason = (p: { input: string; guess: boolean }, r: Reading, prev: GameState) => {
+    if (!r.family) return `${p.guess ? '' : `"${p.input}" is not a new letter: `}${r.read} (${prev.guessesLeft} before)`;
+    return r.family.positions.length === 0
+      ? `'${r.letter}' is not in the family kept, ${describeFamily(r.family)}, so it costs exactly one guess (${prev.guessesLeft} before)`
+      : `'${r.letter}' is revealed in "${r.family.pattern}", so it costs nothing (${prev.guessesLeft} before)`;
+  };
+
+  // ------------------------------------------------------------------ the end of a game (steps 4f, 4g)
+  const judgeEnding = (s: GameState, text: string, label: string) => {
+    phase = 'over';
+    const won = linesSaying(text, winRole).length > 0;
+    const lost = linesSaying(text, lossRole).length > 0;
+    if (s.over === 'win') {
+      // Congratulations in words the table does not know still count; the opposite, or silence, does not.
+      const prose = text.split('\n').filter((l) => !/\d/.test(l) && /[A-Za-z]{4,}/.test(l.replace(/[A-Za-z-]+/g, (w) => (w.length === s.length ? '' : w))));
+      if (lost && !won) violate('congratulate', `${label}: the player won ("${s.pattern}"), but the program says the player lost`, 'end:says-lost');
+      else if (!won && !prose.length) violate('congratulate', `${label}: the player guessed the word ("${s.pattern}"), but the program does not congratulate her (step 4g)`, 'end:no-congratulations');
+      return;
+    }
+    if (won && !lost) violate('congratulate', `${label}: the player ran out of guesses, but the program congratulates her`, 'end:says-won');
+    const family = new Set(beliefs.flatMap((b) => b.state.words));
+    const dict = new Set(wordsOfLength(env.words, s.length));
+    const named: string[] = [];
+    for (const line of linesSaying(text, revealRole)) {
+      for (const p of revealRole.patterns) {
+        const m = new RegExp(p.source + String.raw`\s*[:=]?\s*["'“\[]?\s*([A-Za-z]+)`, 'i').exec(line);
+        if (m?.[1] && m[1].length === s.length) named.push(m[1].toLowerCase());
+      }
+    }
+    // Without a "the word was" phrase, a word standing alone on a line or in quotes counts.
+    const alone = [...text.matchAll(/^\s*([A-Za-z]+)[.!]?\s*$|["'“]([A-Za-z]+)["'”]/gm)].map((m) => (m[1] ?? m[2]!).toLowerCase()).filter((w) => w.length === s.length && dict.has(w));
+    const shownWords = [...named, ...alone];
+    if (shownWords.some((w) => family.has(w))) return;
+    const sample = [...family].slice(0, 5).join(', ') + (family.size > 5 ? ', …' : '');
+    if (shownWords.length) violate('reveal', `${label}: out of guesses, the program reveals "${shownWords[0]}", which is not in the final family "${s.pattern}" (${family.size} words: ${sample})`, 'reveal:outside-family');
+    else violate('reveal', `${label}: out of guesses, the program shows no word of the final family "${s.pattern}" as the word it had chosen (step 4f; ${family.size} words: ${sample})`, 'reveal:none');
+  };
+
+  // ------------------------------------------------------------------ before each guess (step 4b)
+  const judgeStatus = (n: number) => {
+    const s = state()!;
+    const text = sinceLetter;
+    const before = n === 1 ? 'before the first guess' : `before guess ${n}`;
+    const patterns = patternsIn(text, s.guessed, s.length).map((x) => x.pattern);
+    if (!patterns.some((x) => beliefs.some((b) => b.state.pattern === x)) && !statusShown.has('pattern')) {
+      statusShown.add('pattern');
+      violate('status', `${before} the program does not show the word so far ("${s.pattern}", step 4b)`, 'status:pattern');
+    }
+    if (!numbersOf(text, 'guessesLeft').length && !statusShown.has('guesses')) {
+      statusShown.add('guesses');
+      violate('status', `${before} the program does not show how many guesses are left (${s.guessesLeft}, step 4b)`, 'status:guesses');
+    }
+    const letters = [...new Set(s.guessed)];
+    if (letters.length && !statusShown.has('letters')) {
+      const shown = readLetters(text, guessedRole);
+      const missing = letters.filter((c) => !shown.has(c));
+      if (missing.length) {
+        statusShown.add('letters');
+        violate('status', `${before} the program does not show the letters guessed so far: ${shown.size ? `it shows ${[...shown].join(', ')}, not ${missing.join(', ')}` : `${letters.join(', ')} are not listed`} (step 4b)`, 'status:letters');
+      }
+    }
+    if (runningAnswer === true && countShown(text) === null && !statusShown.has('count')) {
+      statusShown.add('count');
+      violate('running-total', `${before} the program does not show the number of words remaining, though the player asked for a running total (steps 3 and 4b)`, 'count:missing');
+    }
+  };
+
+  // ------------------------------------------------------------------ starting the game
+  const startGame = (prompt: string): boolean => {
+    if (lengthSent === null) {
+      violate('*', `the program asks for a guess before asking for a word length ("${prompt.trim().split('\n').at(-1)}")`);
+      return false;
+    }
+    if (!hasWords(lengthSent)) {
+      violate('relength', `the program accepted word length ${lengthSent}, but no word of the list has that length: it must ask for a valid length again (step 2)`, 'relength:accepted');
+      return false;
+    }
+    let guesses = guessesTries[0]!;
+    if (!answered.has('guesses')) {
+      const shown = lastNumber(prompt, 'guessesLeft');
+      violate('guesses-question', `the program never asks for the number of guesses (step 2: "Prompt the user for a valid word length and number of guesses")${shown !== null ? `; it starts with ${shown}` : ''}`, 'setup:no-guesses-question');
+      if (shown !== null) guesses = shown;
+    }
+    beliefs = [{ state: startState(env.words, lengthSent, guesses), read: 'start' }];
+    phase = 'play';
+    // What is shown before the first guess describes the start: every word of the length, every guess.
+    const s = state()!;
+    const count = countShown(prompt);
+    if (count !== null && count !== s.words.length) violate('running-total', `before the first guess the program shows ${count} words remaining, but ${s.words.length} words have length ${s.length}`, 'count:wrong');
+    const gl = lastNumber(prompt, 'guessesLeft');
+    if (gl !== null && gl !== s.guessesLeft && answered.has('guesses')) violate('guess-cost', `before the first guess the program shows ${gl} guesses left, but the player asked for ${s.guessesLeft}`, 'guesses:start');
+    if (gl !== null && gl !== s.guessesLeft) s.guessesLeft = gl;
+    return true;
+  };
+
+  const nextInput = (): { input: string; guess: boolean } => {
+    const s = state()!;
+    const inj = injects[0];
+    if (inj && inj.beforeGuess <= validGuesses + 1) {
+      injects.shift();
+      const last = s.guessed[s.guessed.length - 1];
+      const input = inj.input === REPEAT_LAST ? (last ?? 'e') : inj.input;
+      const fresh = input.length === 1 && /[a-z]/.test(input) && !s.guessed.includes(input);
+      return { input, guess: fresh };
+    }
+    while (scriptPos < scripted.length) {
+      const c = scripted[scriptPos++]!;
+      if (c >= 'a' && c <= 'z' && !s.guessed.includes(c)) return { input: c, guess: true };
+    }
+    return { input: frequencyGuess(s), guess: true };
+  };
+
+  // ------------------------------------------------------------------ answering each question
+  const answer = (prompt: string, index: number): string | null => {
+    if (stop) return null;
+    reaction += prompt;
+    sinceLetter += prompt;
+    const u = understand(table, profile, prompt, { previous, phase, answered });
+    if (u.how !== 'words') {
+      notice(`q:${u.line}`, `the program asked "${u.line}", which gradekit did not recognise by its words; answered it as the question ${says(table, u.question)} (${u.how === 'asked again' ? 'it asks again what it asked before' : u.how === 'answer type' ? 'by the kind of answer it wants' : "by the handout's order"})`);
+    }
+    const again = previous?.question === u.question;
+    if (!again) triedYesNo.clear();
+    // A length the list has no words for must be asked again before anything else.
+    if (lengthSent !== null && !hasWords(lengthSent) && u.question !== 'wordLength' && phase === 'setup') {
+      violate('relength', `the program accepted word length ${lengthSent}, but no word of the list has that length: it must ask for a valid length again (step 2)`, 'relength:accepted');
+      stop = true;
+      return null;
+    }
+    if (phase === 'play' && pending && u.question !== 'runningTotal') judgeReaction(u.question !== 'letter');
+    if (stop) return null;
+    previous = { question: u.question, text: prompt };
+    // Before the game, each answer starts what the player sees before the first guess afresh.
+    const send = (s: string) => {
+      if (phase === 'setup') sinceLetter = '';
+      return s;
+    };
+    switch (u.question) {
+      case 'fileName':
+        if (++fileAsked > 2) return fail(`the program keeps asking "${u.line}" after "${profile.fileNameAnswer}": it cannot open the word list`);
+        return send(profile.fileNameAnswer);
+      case 'wordLength': {
+        if (phase !== 'setup') { stop = true; return null; } // a new game after the one judged: enough
+        if (again && lengthSent !== null && hasWords(lengthSent)) {
+          violate('relength', `the program asks for the word length again after ${lengthSent}, but ${wordsOfLength(env.words, lengthSent).length} words have that length`, 'relength:refused-valid');
+          stop = true;
+          return null;
+        }
+        const n = lengths[Math.min(lengthIdx, lengths.length - 1)]!;
+        lengthIdx++;
+        lengthSent = n;
+        answered.add('wordLength');
+        return send(String(n));
+      }
+      case 'guesses': {
+        if (phase !== 'setup') { stop = true; return null; }
+        if (again && answered.has('guesses')) {
+          guessesTries = guessesTries.slice(1);
+          if (!guessesTries.length) return fail(`the program keeps asking "${u.line}" and accepts none of ${[...new Set([params.guesses, 8, 6])].join(', ')} as the number of guesses`);
+          notice('guesses-refused', `the program refused ${params.guesses} guesses; gradekit answered ${guessesTries[0]}`);
+        }
+        answered.add('guesses');
+        return send(String(guessesTries[0]));
+      }
+      case 'runningTotal': {
+        answered.add('runningTotal');
+        const want = params.runningTotal;
+        const a = yesNoAnswer(profile, prompt, want, triedYesNo);
+        if (a === null) return fail(`the program keeps asking "${u.line}" and accepts none of the usual spellings of ${want ? 'yes' : 'no'}`);
+        triedYesNo.add(a);
+        runningAnswer = want;
+        return send(a);
+      }
+      case 'playAgain': {
+        if (phase === 'play') judgeReaction(true);
+        phase = 'over';
+        const a = yesNoAnswer(profile, prompt, false, triedYesNo);
+        if (a === null) { stop = true; return null; }
+        triedYesNo.add(a);
+        return send(a);
+      }
+      case 'letter': {
+        if (phase === 'over') { stop = true; return null; }
+        if (phase === 'setup' && !startGame(prompt)) { stop = true; return null; }
+        const n = validGuesses + 1;
+        judgeStatus(n);
+        const next = nextInput();
+        if (next.guess) validGuesses++;
+        pending = { input: next.input, guess: next.guess, label: next.guess ? `guess ${validGuesses} ('${next.input}')` : `input "${next.input}" before guess ${validGuesses + 1}` };
+        reaction = '';
+        sinceLetter = '';
+        void index;
+        return send(next.input);
+      }
+    }
+  };
+  let failure: { kind: GameResult['kind']; message: string } | null = null;
+  const fail = (message: string): null => {
+    failure ??= { kind: 'not_understood', message };
+    stop = true;
+    return null;
+  };
+
+  const t0 = performance.now();
+  let run: LockstepResult;
+  try {
+    run = await runLockstep({
+      command: env.command, cwd: env.cwd, env: env.env, timeoutMs: env.timeoutMs, maxOutputBytes: env.maxOutputBytes,
+      answer: (ctx) => answer(ctx.prompt, ctx.index),
+    });
+  } catch (e) {
+    return result({ kind: 'grader_error', message: `the game judge failed: ${(e as Error).message}` }, emptyRun());
+  }
+
+  // What happened after the last input.
+  const crashed = run.outcome === 'exited' && (run.exitCode !== 0 || run.signal !== null);
+  if (!failure && run.outcome === 'exited' && !crashed && !stop) {
+    reaction += run.lastPrompt;
+    if (pending) judgeReaction(true);
+    else if (inPhase('setup')) {
+      if (lengthSent !== null && !hasWords(lengthSent)) violate('relength', `the program exits when given word length ${lengthSent} instead of asking for a valid length again (step 2)`, 'relength:exits');
+      else violate('*', `the program exited without playing a game${run.inputs.length ? ` (after input "${run.inputs.at(-1)!.line}")` : ''}`);
+    }
+    if (inPhase('play') && state() && !state()!.over) violate('ends', `the program exited before the game was over ("${state()!.pattern}", ${state()!.guessesLeft} guesses left)`, 'end:exit');
+  }
+  if (!inPhase('setup') && !answered.has('runningTotal')) {
+    violate('running-total', 'the program never asks whether to show a running total of the words remaining (step 3)', 'setup:no-running-total-question');
+  }
+  if (crashed) {
+    const last = run.inputs.at(-1);
+    const where = last ? ` after input "${last.line}"${validGuesses ? ` (guess ${validGuesses})` : ''}` : ' before any input';
+    const line = crashLine(run);
+    return result({ kind: 'run_time_error', message: kindMessage('run_time_error', `${line}${where}`), crashDefect: inPhase('setup') ? undefined : `crash:${line.replace(/\[.*$/, '').trim()}` }, run);
+  }
+  if (run.outcome === 'timeout') return result({ kind: 'time_limit_exceeded', message: kindMessage('time_limit_exceeded', `${run.error}; last output: "${tail(run.lastPrompt)}"`) }, run);
+  if (run.outcome === 'output-limit') return result({ kind: 'output_limit_exceeded', message: kindMessage('output_limit_exceeded', run.error ?? 'the program printed too much') }, run);
+  if (run.outcome === 'spawn-error') return result({ kind: 'grader_error', message: run.error ?? 'cannot start the program' }, run);
+  if (failure) return result(failure, run);
+  return result({ kind: 'passed', message: '' }, run);
+
+  function result(r: { kind: GameResult['kind']; message: string; crashDefect?: string }, lr: LockstepResult): GameResult {
+    return {
+      kind: r.kind, message: r.message, ...(r.crashDefect ? { crashDefect: r.crashDefect } : {}),
+      violations, notices, transcript: lr.transcript, stderr: lr.stderr,
+      durationMs: Math.round(performance.now() - t0), outcome: lr.outcome, exitCode: lr.exitCode,
+    };
+  }
+}
+
+function emptyRun(): LockstepResult {
+  return { outcome: 'spawn-error', exitCode: null, signal: null, transcript: '', stdout: '', stderr: '', inputs: [], durationMs: 0, lastPrompt: '' };
+}
+
+function crashLine(run: LockstepResult): string {
+  const lines = run.stderr.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  const exc = lines.find((l) => /(Exception|Error)\b/.test(l)) ?? lines[0];
+  const at = lines.find((l) => l.startsWith('at ') && !/\bjava\.|\bjdk\.|\bsun\./.test(l));
+  const how = run.signal ? `killed by ${run.signal}` : `exit code ${run.exitCode}`;
+  return exc ? `${exc}${at ? ` (${at})` : ''} [${how}]` : how;
+}
+
+function tail(s: string, n = 120): string {
+  const t = s.trim().replace(/\s+/g, ' ');
+  return t.length > n ? '…' + t.slice(-n) : t;
+}

@@ -1,0 +1,116 @@
+// The Evil Hangman rules as a judge, independent of how a program words its output. The oracle keeps
+// every game state consistent with what the program has shown so far (a belief): the handout leaves
+// open which of several tied largest families to keep, and how a multi-letter input, a non-letter or a
+// repeated guess is treated, so each reasonable reading stays possible until the program's display
+// rules it out. A reading that breaks a rule the handout states (a family that is not the largest)
+// stays possible too, so that the game can be followed, but it carries that violation.
+import { partition, type Family } from '../partition.js';
+
+export interface GameState {
+  length: number;
+  /** Current pattern, '-' for blanks. */
+  pattern: string;
+  /** Words still consistent with everything revealed (the family the program kept). */
+  words: string[];
+  guessesLeft: number;
+  /** Letters the program counts as guessed, in order (valid guesses, and inputs it took as letters). */
+  guessed: string[];
+  over: null | 'win' | 'loss';
+}
+
+export function startState(dictionary: readonly string[], length: number, guesses: number): GameState {
+  const words = wordsOfLength(dictionary, length);
+  return { length, pattern: '-'.repeat(length), words, guessesLeft: guesses, guessed: [], over: null };
+}
+
+export function wordsOfLength(dictionary: readonly string[], length: number): string[] {
+  return [...new Set(dictionary.map((w) => w.trim().toLowerCase()).filter((w) => w.length === length))];
+}
+
+/** Word lengths no word of the list has, smallest first (0, then gaps and lengths beyond the longest). */
+export function impossibleLengths(dictionary: readonly string[], count = 3): number[] {
+  const have = new Set(dictionary.map((w) => w.trim().length));
+  const out: number[] = [0];
+  for (let n = 1; out.length < count && n < 200; n++) if (!have.has(n)) out.push(n);
+  return out;
+}
+
+/** One way the program may have read an input, and the state it leads to. */
+export interface Reading {
+  state: GameState;
+  /** How the input was read, for messages: "a guess of 'e'", "refused", "a wrong guess". */
+  read: string;
+  /** The letter guessed, when the input was read as one. */
+  letter?: string;
+  family?: Family;
+  /** The largest families of that guess (ties: any of them is right). */
+  largest?: Family[];
+  /** All families of that guess, largest first. */
+  families?: Family[];
+}
+
+export const describeFamily = (f: Pick<Family, 'pattern' | 'size'>) => `"${f.pattern}" (${f.size} word${f.size === 1 ? '' : 's'})`;
+
+export function describeFamilies(fams: readonly Family[], max = 4): string {
+  const shown = fams.slice(0, max).map(describeFamily).join(', ');
+  return fams.length > max ? `${shown}, … (${fams.length} families)` : shown;
+}
+
+function after(state: GameState, f: Family, letter: string): GameState {
+  const next: GameState = {
+    ...state,
+    pattern: f.pattern,
+    words: f.members,
+    guessesLeft: state.guessesLeft - (f.positions.length === 0 ? 1 : 0),
+    guessed: [...state.guessed, letter],
+  };
+  next.over = !next.pattern.includes('-') ? 'win' : next.guessesLeft <= 0 ? 'loss' : null;
+  return next;
+}
+
+/** A new letter guessed: one reading per family (the program may keep any; only the largest are right). */
+export function guessReadings(state: GameState, letter: string, read = `a guess of '${letter}'`): Reading[] {
+  const families = partition(state.words, state.pattern, letter).sort((a, b) => b.size - a.size);
+  const max = families[0]?.size ?? 0;
+  const largest = families.filter((f) => f.size === max);
+  return families.map((f) => ({ state: after(state, f, letter), read, letter, family: f, largest, families }));
+}
+
+/** Whether a reading broke step 4e: it kept a family that is not among the largest. */
+export function keptSmallerFamily(r: Reading): boolean {
+  return Boolean(r.family && r.largest && r.family.size < r.largest[0]!.size);
+}
+
+/**
+ * An input that is not a new single letter ("ab", "#", a repeat, an upper-case letter): every
+ * reasonable reading. Refused at no cost; counted as a wrong guess; or read as its first letter (a new
+ * one), in which case that letter is judged like any guess.
+ */
+export function oddInputReadings(state: GameState, input: string): Reading[] {
+  const out: Reading[] = [{ state, read: 'refused (it costs nothing)' }];
+  const first = input.trim().charAt(0).toLowerCase();
+  if (/[a-z]/.test(first) && !state.guessed.includes(first)) {
+    out.push(...guessReadings(state, first, input.trim().length > 1 ? `read as its first letter '${first}'` : `read as '${first}'`));
+  }
+  const missed: GameState = { ...state, guessesLeft: state.guessesLeft - 1 };
+  missed.over = missed.guessesLeft <= 0 ? 'loss' : null;
+  out.push({ state: missed, read: 'a wrong guess (it costs one guess)' });
+  return out;
+}
+
+/** The guesser that plays well: the unguessed letter found in the most remaining words (ties: a→z). */
+export function frequencyGuess(state: GameState): string {
+  const counts = new Map<string, number>();
+  const seen = new Set(state.guessed);
+  for (const w of state.words) {
+    for (const c of new Set(w)) if (!seen.has(c) && c >= 'a' && c <= 'z') counts.set(c, (counts.get(c) ?? 0) + 1);
+  }
+  let best = '';
+  let bestN = -1;
+  for (const c of 'abcdefghijklmnopqrstuvwxyz') {
+    if (seen.has(c)) continue;
+    const n = counts.get(c) ?? 0;
+    if (n > bestN) { best = c; bestN = n; }
+  }
+  return best;
+}

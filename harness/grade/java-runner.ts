@@ -10,6 +10,7 @@ import { runGameTest, type GameParams } from '../interactive/game-test.js';
 import { DEFAULT_PROFILE, mergeProfile } from '../interactive/profile.js';
 import { registerRunner } from './runners.js';
 import { UsageError } from '../util/errors.js';
+import { studentWorkDir } from '../run/sandbox/index.js';
 
 export const javaRunner: LanguageRunner = async (a, submission, tests, opts) => {
   const outcomes = new Map<string, Outcome & { ms: number }>();
@@ -47,11 +48,13 @@ export const javaRunner: LanguageRunner = async (a, submission, tests, opts) => 
       // The sandbox shows the program only its working directory: the classes go inside it.
       cpSync(c.classDir, join(run.cwd, '.classes'), { recursive: true });
       const command = javaCommand({ classDir: '.classes', mainClass: c.mainClass, maxHeap: `${a.spec.data.defaults.memory_mb}m` });
+      const lease = studentWorkDir(run.cwd);
       try {
         const r = await runGameTest(params, { command: opts.wrap ? opts.wrap(command) : command, cwd: run.cwd, words: a.words, profile, timeoutMs: t.timeout ?? a.spec.data.defaults.timeout, maxOutputBytes: a.spec.data.defaults.output_cap });
         const detail = { transcript: r.transcript, ...(r.stderr ? { traceback: r.stderr.slice(-4000) } : {}) };
         outcomes.set(t.id, { status: r.status, kind: r.kind ?? 'passed', message: r.message, detail, ms: performance.now() - t0 });
       } finally {
+        lease.release();
         rmSync(run.cwd, { recursive: true, force: true });
       }
     }

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { basename, extname, join } from 'node:path';
 import type { Assignment } from '../assignment/load.js';
 import { UsageError } from '../util/errors.js';
+import { studentWorkDir } from '../run/sandbox/index.js';
 
 export interface Workspace {
   dir: string;
@@ -61,5 +62,14 @@ export function prepareWorkspace(a: Assignment, submission: string): Workspace {
     mkdirSync(join(dir, 'lists', name), { recursive: true });
     copyFileSync(list.file, join(dir, 'lists', name, w!.as));
   }
-  return { dir, file, notices, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  // The runner may write here (as the directory's own student uid when the grader is root); cleanup ends
+  // every process of that uid before the folder goes.
+  const lease = studentWorkDir(dir);
+  return {
+    dir, file, notices,
+    cleanup: () => {
+      lease.release();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -6,6 +6,7 @@ import type { Socket } from 'node:net';
 import { rootPath } from '../../paths.js';
 import type { ImportResult, RunRequest, RunResult } from './protocol.js';
 import type { WireValue } from '../../model/pyvalue.js';
+import type { SandboxWrap } from '../sandbox/index.js';
 
 export interface PythonSessionOptions {
   /** Absolute path of the student's file inside its private working directory. */
@@ -18,8 +19,9 @@ export interface PythonSessionOptions {
   /** Basename -> absolute path: files opened by a hard-coded path that does not exist are redirected here. */
   aliases?: Record<string, string>;
   python?: string;
-  /** Wraps the driver command, e.g. in a sandbox: (argv) => ['bwrap', ..., ...argv]. */
-  wrap?: (argv: string[]) => string[];
+  /** Wraps the driver command, e.g. in a sandbox: (argv) => ['bwrap', ..., ...argv]; a sandbox's wrap also
+   *  says where the grader's files appear inside and whether the runner is over its disk budget. */
+  wrap?: SandboxWrap;
   env?: NodeJS.ProcessEnv;
   outputCap?: number;
   /** Extra wall time the driver itself gets beyond a test's limit before it is declared lost. */
@@ -97,8 +99,9 @@ export class PythonSession {
       onGone(sig ? `driver killed by ${sig}` : code !== null && code > 128 ? `driver killed by ${SIGNAMES[code - 128] ?? `signal ${code - 128}`}` : `driver exited with code ${code}`),
     );
     proc.on('error', (e) => onGone(`cannot start ${argv[0]}: ${e.message}`));
+    const aliases = Object.fromEntries(Object.entries(this.opts.aliases ?? {}).map(([k, v]) => [k, this.inside(v)]));
     const res = await this.request<ImportResult>(
-      initLine({ op: 'init', file: this.opts.file, module: this.opts.module, aliases: this.opts.aliases ?? {}, output_cap: this.opts.outputCap ?? 1 << 20 }, namesJson(this.opts.names ?? {})),
+      initLine({ op: 'init', file: this.inside(this.opts.file), module: this.opts.module, aliases, output_cap: this.opts.outputCap ?? 1 << 20 }, namesJson(this.opts.names ?? {})),
       this.opts.importTimeoutMs ?? 20_000,
       isImportResult,
     ).catch((e: Error): ImportResult => ({
@@ -122,11 +125,17 @@ export class PythonSession {
       // channel at import time cannot stand in for a result.
       const nonce = randomBytes(12).toString('hex');
       const accepts = (m: any) => m?.op === 'result' && m.id === req.id && m.nonce === nonce && typeof m.status === 'string' && (m.status !== 'ok' || Array.isArray(m.obs?.steps));
-      return await this.request<RunResult>({ op: 'run', output_cap: this.opts.outputCap ?? 1 << 20, ...req, nonce }, req.timeout_ms + grace, accepts);
+      const program = req.program?.kind === 'script' ? { ...req.program, path: this.inside(req.program.path) } : req.program;
+      return await this.request<RunResult>({ op: 'run', output_cap: this.opts.outputCap ?? 1 << 20, ...req, ...(program ? { program } : {}), nonce }, req.timeout_ms + grace, accepts);
     } catch (e) {
       this.kill();
       return { op: 'result', id: req.id, status: 'lost', ms: req.timeout_ms + grace, ...(e instanceof DriverLost ? {} : {}) };
     }
+  }
+
+  /** Where a file of the grader appears to the driver (the sandbox shows the work directory at a fixed path). */
+  private inside(path: string): string {
+    return this.opts.wrap?.sandboxPath?.(path, this.opts.cwd) ?? path;
   }
 
   /** Diagnostic output the driver or student wrote to the raw fds (tail). */

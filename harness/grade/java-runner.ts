@@ -11,6 +11,7 @@ import { DEFAULT_PROFILE, mergeProfile } from '../interactive/profile.js';
 import { registerRunner } from './runners.js';
 import { UsageError } from '../util/errors.js';
 import { studentWorkDir } from '../run/sandbox/index.js';
+import { overBudget } from './submission.js';
 
 export const javaRunner: LanguageRunner = async (a, submission, tests, opts) => {
   const outcomes = new Map<string, Outcome & { ms: number }>();
@@ -32,6 +33,10 @@ export const javaRunner: LanguageRunner = async (a, submission, tests, opts) => 
   try {
     for (const t of tests) {
       const t0 = performance.now();
+      if (opts.deadline !== undefined && t0 > opts.deadline) {
+        outcomes.set(t.id, { ...overBudget(opts.budgetMs ?? 0), ms: 0 });
+        continue;
+      }
       if (!('game' in t)) {
         outcomes.set(t.id, { ...graderError(`only game tests can run Java programs (this is a ${Object.keys(t).find((k) => ['call', 'steps', 'run', 'property', 'rule'].includes(k))} test)`), ms: 0 });
         continue;

@@ -54,6 +54,7 @@ export async function gradeCommand(a: Assignment, dir: string, o: BatchOptions &
     },
   });
   bar?.stop();
+  for (const n of res.notices) process.stderr.write(`gradekit: ${n}\n`);
   const all = readResults([o.outDir]);
   const text = writeOutputs(all, o.outDir, o.reporters, o.color);
   process.stdout.write(text);

@@ -33,7 +33,7 @@ type Expect = {
   seccomp?: boolean;
 };
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A secret in the grader's environment while this file runs: no submission may ever see it. */
 const SECRET = 'GRADEKIT_TEST_SECRET';
 const RESOURCE = /^resource limit exceeded: /;
@@ -51,14 +51,13 @@ const HOSTILE: Record<string, Expect> = {
   // The escapes are shown as \x1b, never as raw bytes that would repaint the grader's terminal.
   'ansi-flood': { status: { 'show-game': 'failed' }, message: /\\x1b\[/, never: /\x1b|\x07/ },
   // The fixture names the project's real folder (the test writes it in, see prepared()).
-  'read-secrets': { status: { count: 'error' }, message: new RegExp(`FileNotFoundError.*${escape(rootPath('specs', 'chiseler.yaml'))}`), never: /assignment: chiseler/, isolation: true },
+  'read-secrets': { status: { count: 'error' }, message: new RegExp(`FileNotFoundError.*${escapeRe(rootPath('specs', 'chiseler.yaml'))}`), never: /assignment: chiseler/, isolation: true },
   // The work directory is a tmpfs at /home/student: the private /tmp holds nothing at all.
   'list-submissions': { status: { 'winning-strategy': 'failed', 'show-game': 'error' }, message: new RegExp(`'/tmp: ${projectFolderInTmp().map((f) => `${f} `).join('')}'|IndexError`), never: /decoy|specs|package\.json|bash_history|gk-hostile/, isolation: true },
   'write-outside': { isolation: true },
   'delete-own-files': {},
   network: { status: { count: 'error' }, message: /ConnectionRefusedError|Network is unreachable|OSError/, isolation: true },
-  // The driver is pid 1 of the sandbox's pid namespace: a SIGKILL from inside never reaches it.
-  'kill-parent': { isolation: true },
+  'kill-parent': { status: { count: 'error' }, message: /lost contact|killed/, isolation: true },
   'close-stdio': {},
   'spoof-verdicts': { status: { 'share-letter': 'failed', 'winning-strategy': 'failed', count: 'failed', 'show-game': 'failed', 'share-hidden': 'failed' }, message: /None|printed nothing/ },
   'exit-at-import': { fatal: /exit\(0\)/ },
@@ -66,13 +65,14 @@ const HOSTILE: Record<string, Expect> = {
   // Issue #20, one fixture per class of attack.
   'kernel-settings': { isolation: true },
   seccomp: { isolation: true, seccomp: true },
-  'environ-leak': { isolation: true, never: new RegExp(`${SECRET}|s3cret-token|${escape(rootPath())}`) },
+  'environ-leak': { isolation: true, never: new RegExp(`${SECRET}|s3cret-token|${escapeRe(rootPath())}`) },
   'channel-flood': { fatal: /^resource limit exceeded: the submission flooded the grader's private channel/ },
   'odd-folder': {},
   daemon: { isolation: true },
   'disk-flood': { status: { count: 'error', 'show-game': 'error', 'share-hidden': 'error' }, message: /^resource limit exceeded: the submission (filled its disk budget|created more than \d+ files)/, isolation: true },
   'driver-patch': { status: { 'show-game': 'failed' }, never: /quokka|reached the driver/, isolation: true },
-  'restart-stall': { isolation: true },
+  // Every test kills its driver: each is lost, restarts are capped, a stalled re-import stops the rest; seconds in all.
+  'restart-stall': { status: { 'share-letter': 'error', 'winning-strategy': 'error', count: 'error', 'show-game': 'error', 'share-hidden': 'error' }, message: /lost contact|^resource limit exceeded: (importing the module again took|the test process was killed)/ },
 };
 
 /** Known holes: the driver's private channel trusts whatever arrives on it (closed: see the security table in README.md). */

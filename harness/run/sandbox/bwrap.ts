@@ -84,18 +84,17 @@ export function bwrapArgs(layout: BwrapLayout): string[] {
     '--hostname', 'sandbox',
     '--die-with-parent', // killing the runner's process group tears the whole sandbox down
     '--new-session', // no TIOCSTI on the grader's terminal
-    '--as-pid-1', // no bwrap helper inside: pid 1 is the program, so bwrap's command line is nowhere to be seen
     '--cap-drop', 'ALL',
     // Just enough for setpriv to switch to the student uid (it drops them with the switch) and for bwrap's own chdir.
     ...(root ? ['--cap-add', 'CAP_SETUID', '--cap-add', 'CAP_SETGID', '--cap-add', 'CAP_DAC_READ_SEARCH'] : []),
     ...topLevelSystem(),
   ];
-  for (const f of etcMounts()) args.push('--ro-bind', f, f);
+  const made = new Set<string>();
+  for (const f of etcMounts()) args.push(...parents(f, made), '--ro-bind', f, f);
   // Host-wide kernel settings stay read-only whatever uid the program has.
   args.push('--proc', '/proc', '--ro-bind', '/proc/sys', '/proc/sys');
   for (const p of ['/proc/sysrq-trigger', '/proc/irq', '/proc/bus']) args.push('--ro-bind-try', p, p);
   args.push('--dev', '/dev', '--perms', '1777', '--size', String(layout.diskBytes), '--tmpfs', '/tmp');
-  const made = new Set<string>();
   for (const d of [...new Set(layout.runtime)]) if (existsSync(d)) args.push(...parents(d, made), '--ro-bind', d, d);
   for (const [host, inside] of layout.readOnly) if (existsSync(host)) args.push(...parents(inside, made), '--ro-bind', host, inside);
   args.push(...parents(SANDBOX_HOME, made), '--size', String(layout.diskBytes), '--perms', '0777', '--tmpfs', SANDBOX_HOME, WORK_ENTRIES, '--chdir', SANDBOX_HOME);
@@ -103,7 +102,8 @@ export function bwrapArgs(layout: BwrapLayout): string[] {
   for (const [k, v] of Object.entries(layout.env)) args.push('--setenv', k, v);
   if (layout.seccomp) args.push('--seccomp', '9');
   args.push('--');
-  if (root) args.push(SETPRIV, '--reuid', STUDENT_UID, '--regid', STUDENT_UID, '--clear-groups', '--no-new-privs', '--');
+  // Changing uids clears the parent-death signal --die-with-parent set: setpriv sets it again.
+  if (root) args.push(SETPRIV, '--reuid', STUDENT_UID, '--regid', STUDENT_UID, '--clear-groups', '--no-new-privs', '--pdeathsig', 'KILL', '--');
   return args;
 }
 

@@ -16,7 +16,7 @@ import { bwrapArgs, bwrapComplaint, bwrapVersion, findBwrap, SANDBOX_DRIVER, SAN
 import { pidsCgroupBase, sweepPidsGroups } from './pids.js';
 import { DEFAULT_LIMITS, prlimitArgv, type SandboxLimits } from './limits.js';
 import { resolveRuntime } from './runtimes.js';
-import { launcherArgv } from './launcher.js';
+import { launcherArgv, SCRIPT as LAUNCHER_SCRIPT } from './launcher.js';
 import { seccompFilter } from './seccomp.js';
 import { chownTree, claimStudentUid, releaseStudentUid, studentUidSupport } from './uids.js';
 
@@ -129,9 +129,13 @@ export function bwrapSupport(): BwrapSupportInfo {
   const path = findBwrap();
   if (!path) return (support = { ok: false, reason: 'bwrap is not installed (apt-get install bubblewrap)' });
   const mode: BwrapLayout['mode'] = studentUidSupport().ok ? 'root' : 'userns';
-  // Several bwrap runs cost ~100-500 ms per `gradekit check`: remember the answer until bwrap or the machine changes.
-  return (support = diskCached(`bwrap-support-v2:${path}:${mode}`, [path], () => probeBwrap(path, mode)));
+  // Several bwrap runs cost ~100-500 ms per `gradekit check`: remember the answer until bwrap, the machine,
+  // or the way gradekit calls bwrap changes.
+  const how = createHash('sha256').update(LAUNCHER_SCRIPT).update(JSON.stringify(bwrapArgs(probeLayout(mode, true)))).digest('hex').slice(0, 16);
+  return (support = diskCached(`bwrap-support:${path}:${mode}:${how}`, [path], () => probeBwrap(path, mode)));
 }
+
+const probeLayout = (mode: BwrapLayout['mode'], seccomp: boolean): BwrapLayout => ({ readOnly: [], runtime: [], mode, diskBytes: 1 << 20, env: sandboxEnv(SANDBOX_HOME), seccomp });
 
 function probeBwrap(path: string, mode: BwrapLayout['mode']): BwrapSupportInfo {
   let version: string;
@@ -144,8 +148,8 @@ function probeBwrap(path: string, mode: BwrapLayout['mode']): BwrapSupportInfo {
   const dir = mkdtempSync(join(root, 'gradekit-sandbox-probe-'));
   const lease = studentWorkDir(dir);
   const run = (seccomp: boolean) => {
-    const argv = launcherArgv({ root, maxProcesses: 16, seccompFile: seccomp ? seccompFile() : undefined, studentUids: mode === 'root' }, [
-      path, ...bwrapArgs({ readOnly: [], runtime: [], mode, diskBytes: 1 << 20, env: sandboxEnv(SANDBOX_HOME), seccomp }), '/usr/bin/true',
+    const argv = launcherArgv({ root, maxProcesses: 16, seccompFile: seccomp ? seccompFile() : undefined, studentUids: mode === 'root', bwrap: true }, [
+      path, ...bwrapArgs(probeLayout(mode, seccomp)), '/usr/bin/true',
     ]);
     const r = spawnSync(argv[0], argv.slice(1), { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'], timeout: 10_000 });
     if (r.status !== 0) throw Object.assign(new Error(`exit ${r.status ?? r.signal}`), { stderr: r.stderr });
@@ -249,14 +253,14 @@ export function createSandbox(opts: SandboxOptions = {}): Sandbox {
     const launch = { root: workRoot, cgroup, maxProcesses: limits.processes };
     if (useBwrap) {
       const layout: BwrapLayout = { readOnly, runtime: rt.mounts, mode: support!.mode!, diskBytes, env: studentEnv, seccomp };
-      return launcherArgv({ ...launch, seccompFile: seccomp ? seccompFile() : undefined, studentUids }, [support!.path!, ...bwrapArgs(layout), ...inner]);
+      return launcherArgv({ ...launch, seccompFile: seccomp ? seccompFile() : undefined, studentUids, bwrap: true }, [support!.path!, ...bwrapArgs(layout), ...inner]);
     }
     // No namespaces: the environment is still emptied, and as root the program runs as the work directory's student uid.
     const asStudent = studentUids && runnableByStudents(rt.exe);
     if (studentUids && !asStudent) notes.push(`sandbox: student code runs as root (${rt.exe} cannot be run by other users)`);
     const envPairs = Object.entries(sandboxEnv(WORK_DIR)).map(([k, v]) => `${k}=${v}`);
-    const setpriv = asStudent ? ['/usr/bin/setpriv', '--reuid', STUDENT_UID, '--regid', STUDENT_UID, '--clear-groups', '--no-new-privs', '--'] : [];
-    return launcherArgv({ ...launch, studentUids: asStudent }, [...envPairs, ...setpriv, ...inner]);
+    const setpriv = asStudent ? ['/usr/bin/setpriv', '--reuid', STUDENT_UID, '--regid', STUDENT_UID, '--clear-groups', '--no-new-privs', '--pdeathsig', 'KILL', '--'] : [];
+    return launcherArgv({ ...launch, studentUids: asStudent, bwrap: false }, [...envPairs, ...setpriv, ...inner]);
   };
   wrap.sandboxPath = (p, workDir) => toInside(p, workDir);
   wrap.diskBudget = (pid, workDir) => {

@@ -3,14 +3,16 @@
 // in use, refuses a work directory not handed to one (uids.ts) and takes that uid, (3) enters a pids
 // cgroup of its own, (4) opens the seccomp filter on fd 9 for bwrap, (5) fills the placeholders of the
 // command (the work directory, its entries, the uid), and (6) execs it with an empty environment, so
-// not even bwrap's own process holds the grader's variables.
+// not even bwrap's own process holds the grader's variables. bwrap gets its arguments on a pipe
+// (--args 8), not on its command line: its helper is pid 1 inside the sandbox, where anyone can read
+// /proc/1/cmdline, and it would show every host path.
 // Doing this at spawn time lets one `wrap` serve every submission: the work directory is the cwd
 // the runner was started in (PythonSession spawns with cwd = the submission's private directory).
 import { STUDENT_UID_END, STUDENT_UID_MIN } from './uids.js';
 import { SANDBOX_HOME, STUDENT_UID, WORK_DIR, WORK_ENTRIES } from './bwrap.js';
 
-const SCRIPT = [
-  'root=$1; cg=$2; max=$3; sc=$4; uids=$5; shift 5',
+export const SCRIPT = [
+  'root=$1; cg=$2; max=$3; sc=$4; uids=$5; bw=$6; shift 6',
   'w=$(pwd -P)',
   'case "$w" in "$root"/?*) ;; *) echo "gradekit sandbox: refusing to run in $w: not a private work directory under $root" >&2; exit 125;; esac',
   'u=',
@@ -22,13 +24,20 @@ const SCRIPT = [
   '  case $a in',
   `    ${WORK_DIR}) set -- "$@" "$w";;`,
   `    ${STUDENT_UID}) set -- "$@" "$u";;`,
+  `    HOME=${WORK_DIR}) set -- "$@" "HOME=$w";;`,
   // Each entry of the work directory, read-only, into the sandbox's own (size-limited) home.
   `    ${WORK_ENTRIES}) for e in "$w"/* "$w"/.[!.]* "$w"/..?*; do if [ -e "$e" ] || [ -L "$e" ]; then set -- "$@" --ro-bind "$e" "${SANDBOX_HOME}/\${e##*/}"; fi; done;;`,
   '    *) set -- "$@" "$a";;',
   '  esac',
   '  shift',
   'done',
-  'exec /usr/bin/env -i "$@"',
+  'if [ "$bw" != 1 ]; then exec /usr/bin/env -i "$@"; fi',
+  // bwrap's options go through the pipe; the command (after --, already free of host paths) stays on the
+  // command line, as --args requires. fd 3 is the driver's private channel: stdin is parked on 7.
+  'b=$1; shift; n=0',
+  'for a do [ "$a" = -- ] && break; n=$((n+1)); done',
+  'exec 7<&0',
+  `{ i=0; for a do [ $i -ge $n ] && break; printf '%s\\0' "$a"; i=$((i+1)); done; } | { shift $n; exec 8<&0 0<&7 7<&-; exec /usr/bin/env -i "$b" --args 8 "$@"; }`,
 ].join('\n');
 
 export interface LaunchOptions {
@@ -41,8 +50,10 @@ export interface LaunchOptions {
   seccompFile?: string;
   /** Run as the student uid that owns the work directory (the grader is root). */
   studentUids: boolean;
+  /** The command is bwrap: pass it everything but its own path through --args. */
+  bwrap: boolean;
 }
 
 export function launcherArgv(o: LaunchOptions, cmd: string[]): string[] {
-  return ['/bin/sh', '-c', SCRIPT, 'gradekit-sandbox', o.root, o.cgroup ?? '', String(o.maxProcesses), o.seccompFile ?? '', o.studentUids ? '1' : '0', ...cmd];
+  return ['/bin/sh', '-c', SCRIPT, 'gradekit-sandbox', o.root, o.cgroup ?? '', String(o.maxProcesses), o.seccompFile ?? '', o.studentUids ? '1' : '0', o.bwrap ? '1' : '0', ...cmd];
 }

@@ -29,8 +29,8 @@ export function studentUidSupport(): { ok: boolean; reason?: string } {
   if (process.getuid?.() !== 0) return (probed = { ok: false, reason: 'the grader is not root, so student code runs as the grader user' });
   if (!SETPRIV || !KILL) return (probed = { ok: false, reason: 'setpriv or kill is missing (apt-get install util-linux procps)' });
   const uid = String(uidFor(SLOTS - 1));
-  const r = spawnSync(SETPRIV, ['--reuid', uid, '--regid', uid, '--clear-groups', '--', '/bin/true'], { stdio: 'ignore', timeout: 5000 });
-  if (r.status !== 0) return (probed = { ok: false, reason: `cannot switch to an unprivileged uid here (setpriv exit ${r.status ?? r.signal}; a user namespace with few uids?)` });
+  const r = spawnSync(SETPRIV, ['--reuid', uid, '--regid', uid, '--clear-groups', '--pdeathsig', 'KILL', '--', '/bin/true'], { stdio: 'ignore', timeout: 5000 });
+  if (r.status !== 0) return (probed = { ok: false, reason: `cannot switch to an unprivileged uid here (setpriv exit ${r.status ?? r.signal}: a user namespace with few uids, or util-linux older than 2.33?)` });
   return (probed = { ok: true });
 }
 

@@ -64,6 +64,18 @@ export interface Sandbox {
   wrap: SandboxWrap;
   /** Removes the cgroups of runners that have exited. */
   dispose(): void;
+  /** What this sandbox guarantees for a runtime (python3, java): for setup.sh's check and `gradekit doctor`. */
+  guarantees(runtime: string): SandboxGuarantees;
+}
+
+export interface SandboxGuarantees {
+  /** Namespaces, read-only system, private tmpfs home and /tmp (bubblewrap). */
+  isolated: boolean;
+  /** Student code runs as a uid of its own: it cannot signal the grader or touch its files, and all of it is killed at the end. */
+  separateUid: boolean;
+  seccomp: boolean;
+  /** One line per guarantee that is missing, saying why. */
+  missing: string[];
 }
 
 export interface SandboxSupport {
@@ -271,7 +283,27 @@ export function createSandbox(opts: SandboxOptions = {}): Sandbox {
     if (u.files > limits.diskFiles) return `the submission created more than ${limits.diskFiles} files in ${where}; its tests were stopped`;
     return undefined;
   };
+  const guarantees = (runtime: string): SandboxGuarantees => {
+    const missing: string[] = [];
+    if (!useBwrap) missing.push(`no bubblewrap (${mode === 'off' ? 'turned off by configuration' : support?.reason}): no namespaces, the student sees the file system as the grader's other users do`);
+    let separateUid = studentUids;
+    if (!studentUids) missing.push(`student code runs as the grader's own user (${uids.reason})`);
+    else if (!useBwrap) {
+      let exe = runtime;
+      try {
+        exe = resolveRuntime(runtime).exe;
+      } catch {
+        /* reported by the caller's own check */
+      }
+      separateUid = runnableByStudents(exe);
+      if (!separateUid) missing.push(`student code runs as root: ${exe} cannot be run by other users (install the runtime under /usr)`);
+    }
+    if (useBwrap && !seccomp) missing.push(`no seccomp filter (${support!.seccompReason ?? 'the filter file cannot be written'})`);
+    if (processLimit === 'none') missing.push('no process-count limit');
+    return { isolated: useBwrap, separateUid, seccomp, missing };
+  };
   const sb: Sandbox = {
+    guarantees,
     kind: useBwrap ? 'bwrap' : 'limits-only',
     processLimit,
     studentUids,

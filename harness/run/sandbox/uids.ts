@@ -12,6 +12,7 @@
 import { spawnSync } from 'node:child_process';
 import { chownSync, closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { alive } from './pids.js';
 
 export const STUDENT_UID_MIN = 0x70000000;
 const SPACE = 1 << 20;
@@ -61,15 +62,6 @@ function locks(): string {
     }
   }
   throw new Error('sandbox: no folder for the student uid locks (/run/gradekit-uids or /tmp/.gradekit-uids, owned by root, not writable by others)');
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** Takes the lock of a uid, or of a free one near it; returns the uid. */

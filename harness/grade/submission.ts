@@ -173,8 +173,10 @@ async function gradePython(
     if (!imp.ok) {
       const e = imp.error!;
       const where = e.line ? ` at ${fileName}:${e.line}` : '';
-      const message = e.type === 'ResourceLimit' ? limit('resource_limit_exceeded', e.message).message : importMessage(e.type, e.message, where);
-      const kind = e.type === 'DriverError' ? 'grader_error' : e.type === 'ResourceLimit' ? 'resource_limit_exceeded' : 'import_error';
+      const kind = e.type === 'DriverError' ? 'grader_error' : e.type === 'ResourceLimit' ? 'resource_limit_exceeded' : e.type === 'ImportTimeout' ? 'time_limit_exceeded' : 'import_error';
+      const message = e.type === 'ResourceLimit' ? limit(kind, e.message).message
+        : e.type === 'ImportTimeout' ? limit(kind, `${e.message}: a loop or a wait at import? Put the code that starts the program under if __name__ == '__main__':`).message
+        : importMessage(e.type, e.message, where);
       for (const t of tests) outcomes.set(t.id, { ...error(message, { traceback: e.traceback }, kind), ms: 0 });
       return { fatal: { kind: 'import', message, detail: e.traceback || undefined } };
     }

@@ -127,6 +127,13 @@ export class PythonSession {
       if (e instanceof DriverLost && e.timedOut && this.firstImportMs !== undefined) {
         this.broken = `importing the module again took more than ${fmtSeconds(timeout)} (the first import took ${fmtSeconds(this.firstImportMs)}); its tests were stopped`;
         this.kill();
+      } else if (e instanceof DriverLost && e.timedOut) {
+        // The student's import, not the grader, is what did not finish.
+        this.kill();
+        return {
+          op: 'imported', ok: false, output: '', stderr: '', duration_ms: timeout, static_imports: [], runtime_imports: [], notices: [],
+          error: { type: 'ImportTimeout', message: `importing the module took more than ${fmtSeconds(timeout)}`, traceback: e.diagnostics, line: null },
+        };
       }
       return {
       op: 'imported', ok: false, output: '', stderr: '', duration_ms: 0, static_imports: [], runtime_imports: [], notices: [],

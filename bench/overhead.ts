@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PythonSession } from '../harness/run/python/session.js';
-import { sharedSandbox } from '../harness/run/sandbox/index.js';
+import { sharedSandbox, studentWorkDir } from '../harness/run/sandbox/index.js';
 import { baselinePython, loadAverage } from './system.js';
 import { median, p95, round2 } from './stats.js';
 
@@ -60,7 +60,9 @@ export async function measureOverhead(runs: number): Promise<OverheadResult> {
   const dir = mkdtempSync(join(tmpdir(), 'gradekit-bench-overhead-'));
   const file = join(dir, 'trivial.py');
   writeFileSync(file, TRIVIAL);
-  // In the sandbox, as submissions are graded (its cost is per session, not per test).
+  // In the sandbox, as submissions are graded (its cost is per session, not per test), in a work
+  // directory of its own student uid when the bench runs as root.
+  const lease = studentWorkDir(dir);
   const session = new PythonSession({ file, module: 'trivial', cwd: dir, wrap: sharedSandbox().wrap });
   const py = baselinePython();
   try {
@@ -92,6 +94,7 @@ export async function measureOverhead(runs: number): Promise<OverheadResult> {
     return { call, transcript, load: loadAverage() };
   } finally {
     await session.close();
+    lease.release();
     rmSync(dir, { recursive: true, force: true });
   }
 }

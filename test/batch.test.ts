@@ -1,13 +1,14 @@
 // Batch grading: an interrupted run resumes to the results of an uninterrupted one, and shards
 // merged equal a single run. 200 submissions (copies of the chiseler fixtures).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import '../reference/register.js';
 import { loadAssignment } from '../harness/assignment/load.js';
 import { fixtureSubmissions } from '../harness/fixtures.js';
-import { gradeBatch, readResults, parseShard } from '../harness/batch/grade.js';
+import { discoverSubmissions, gradeBatch, hashOf, readResults, parseShard } from '../harness/batch/grade.js';
 import { mergeCommand, writeOutputs } from '../harness/batch/command.js';
 import type { Report } from '../harness/model/report.js';
 
@@ -53,7 +54,9 @@ describe('gradekit grade', () => {
     const index = readFileSync(join(out, 'html', 'index.html'), 'utf8');
     for (const p of pages) expect(index).toContain(`href="submissions/${p}"`);
     const grades = readFileSync(join(out, 'grades.csv'), 'utf8');
-    expect(grades).toContain(`"'=HYPERLINK(""x"")"`);
+    // The id of a name a file name cannot keep is a safe slug plus a tag; no cell starts a formula.
+    expect(grades).toMatch(/^HYPERLINK_x-[0-9a-f]{8},/m);
+    expect(grades).not.toMatch(/(^|,)"?[=+@-]/m);
     expect(grades.split('\n').filter(Boolean)).toHaveLength(N + 2);
   }, 300_000);
 
@@ -90,4 +93,55 @@ describe('gradekit grade', () => {
   it('rejects a malformed shard', () => {
     expect(() => parseShard('4/3')).toThrow(/k\/n with 1 ≤ k ≤ n/);
   });
+});
+
+describe('batch input a class folder may hold', () => {
+  const NORMAL = 'def share_letter(a, b):\n    return bool(set(a) & set(b))\n';
+
+  it('gives unique, stable, file-name-safe ids, also to names a file name cannot keep, and says when a clash was resolved', () => {
+    const d = mkdtempSync(join(tmpdir(), 'gk-ids-'));
+    for (const n of ['张伟', '李娜', 'bob smith', 'bob_smith', 'alice', 'Ünal', 'x y', 'x_y']) {
+      mkdirSync(join(d, n));
+      writeFileSync(join(d, n, 'chiseler.py'), NORMAL);
+    }
+    writeFileSync(join(d, 'alice.py'), NORMAL);
+    const subs = discoverSubmissions(d);
+    const ids = subs.map((s) => s.id);
+    expect(ids).toHaveLength(9);
+    expect(new Set(ids).size).toBe(9);
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9][A-Za-z0-9._-]*$/);
+    expect(discoverSubmissions(d).map((s) => s.id)).toEqual(ids); // stable
+    const byName = new Map(subs.map((s) => [s.path.slice(d.length + 1), s]));
+    expect(byName.get('bob_smith')!.id).toBe('bob_smith');
+    expect(byName.get('bob smith')!.id).toMatch(/^bob_smith-[0-9a-f]{8}$/);
+    expect(byName.get('Ünal')!.id).toMatch(/^Unal-[0-9a-f]{8}$/);
+    expect(byName.get('张伟')!.id).not.toBe(byName.get('李娜')!.id);
+    expect([byName.get('alice')!.id, byName.get('alice.py')!.id]).toEqual(['alice', 'alice.py']);
+    expect(byName.get('alice.py')!.notice).toBe("graded as 'alice.py': its name would share the id 'alice' with 'alice'");
+    expect(byName.get('x y')!.notice).toBeUndefined();
+  });
+
+  it('never follows links or opens devices and pipes, and survives loops, also with --resume', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'gk-odd-'));
+    const good = fixtureSubmissions(a.fixturesDir, 'chiseler').find((s) => s.verdict === 'accepted')!;
+    cpSync(good.path, join(d, 'ok'), { recursive: true });
+    symlinkSync('.', join(d, 'ok', 'loop'));
+    symlinkSync('/dev/stdin', join(d, 'ok', 'stdin'));
+    symlinkSync('/dev/zero', join(d, 'ok', 'zero'));
+    execFileSync('mkfifo', [join(d, 'ok', 'pipe')]);
+    symlinkSync(join(d, 'ok'), join(d, 'linked'));
+    execFileSync('mkfifo', [join(d, 'piped')]);
+    mkdirSync(join(d, 'fifo-file'));
+    execFileSync('mkfifo', [join(d, 'fifo-file', 'chiseler.py')]);
+    expect(hashOf(join(d, 'ok')).digest('hex')).toMatch(/^[0-9a-f]{64}$/);
+    const out = mkdtempSync(join(tmpdir(), 'gk-odd-out-'));
+    const first = await gradeBatch(a, d, { outDir: out, jobs: 2, only });
+    const byId = new Map(first.reports.map((r) => [r.id, r]));
+    expect(byId.get('ok')!.score).toBe(byId.get('ok')!.maxScore);
+    expect(byId.get('linked')!.fatal?.message).toMatch(/^linked is a symbolic link \(to .*\/ok\): hand in the files themselves$/);
+    expect(byId.get('piped')!.fatal?.message).toBe('piped is not a file or a folder (a device, pipe or socket)');
+    expect(byId.get('fifo-file')!.fatal?.message).toMatch(/chiseler\.py is not a regular file/);
+    const again = await gradeBatch(a, d, { outDir: out, jobs: 2, only, resume: true });
+    expect(again.resumed).toBe(4);
+  }, 60_000);
 });

@@ -14,6 +14,7 @@ import { rootPath } from '../harness/paths.js';
 import { loadAssignment } from '../harness/assignment/load.js';
 import { gradeSubmission } from '../harness/grade/submission.js';
 import { languageRunners } from '../harness/grade/runners.js';
+import { sandboxSupport } from '../harness/run/sandbox/index.js';
 import '../reference/register.js';
 
 const ACCEPTED_DIR = rootPath('fixtures', 'chiseler', 'submissions', 'accepted');
@@ -115,6 +116,28 @@ describe('gradekit export gradescope', () => {
     expect(setup).toMatch(/npm ci --omit=dev/);
     expect(new TextDecoder().decode(files['run_autograder'])).toMatch(/GRADEKIT_AUTOGRADER_ROOT:-\/autograder/);
     expect(spawnSync('bash', ['-n', '-c', setup]).status).toBe(0);
+  });
+
+  it("setup.sh's check says what the sandbox guarantees, and warns loudly when nothing keeps student code from the results", () => {
+    const root = fakeAutograder('check');
+    const check = (env: Record<string, string>) =>
+      spawnSync(process.execPath, [join(root, 'source', 'gradekit', 'dist', 'run-autograder.mjs'), '--config', join(root, 'source', 'gradekit-autograder.json'), '--check'], {
+        env: { ...process.env, ...env },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+    const support = sandboxSupport();
+    const normal = check({});
+    expect(normal.status, normal.stderr).toBe(0);
+    if (support.bwrap.ok) expect(normal.stdout).toMatch(/^sandbox: bubblewrap \(namespaces, read-only system, private tmpfs home and \/tmp/m);
+    // Without bubblewrap: safe for the results only when student code runs as a uid of its own.
+    const off = check({ GRADEKIT_SANDBOX: 'off' });
+    expect(off.status, off.stderr).toBe(0);
+    expect(off.stdout).toMatch(/^sandbox: missing: no bubblewrap \(turned off by configuration\)/m);
+    const safe = /^sandbox: no bubblewrap; student code runs as an unprivileged uid of its own/m.test(off.stdout);
+    const warned = /^WARNING: gradekit cannot keep student code away from the grading on this image\./m.test(off.stderr);
+    expect(safe !== warned, off.stdout + off.stderr).toBe(true);
+    if (!support.studentUids.ok) expect(warned).toBe(true);
   });
 
   it('grades an accepted submission exactly as gradekit check does', async () => {

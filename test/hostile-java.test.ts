@@ -33,6 +33,7 @@ type Expect = {
 
 const TIME_LIMIT = /^time limit exceeded: no exit after 3000 ms/;
 const OUTPUT_LIMIT = /^output limit exceeded: output exceeded \d+ bytes; the program was stopped/;
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const EXITED = /^the program exited without playing a game/;
 
 const HOSTILE: Record<string, Expect> = {
@@ -42,10 +43,12 @@ const HOSTILE: Record<string, Expect> = {
   'thread-bomb': { status: 'error', message: /^run-time error: .*OutOfMemoryError: unable to create native thread.* before any input/, processes: true },
   // The bomb runs beside the game; contained, the game still passes unless the bomb starves it.
   'fork-bomb': { status: ['passed', 'error'], message: TIME_LIMIT, processes: true },
-  'process-spawn': { status: 'error', message: /^run-time error: .*Cannot run program "sleep": error=11, Resource temporarily unavailable.* before any input/, processes: true },
+  // Whichever the process limit stops first: the next process, or the JVM thread that would wait for it.
+  'process-spawn': { status: 'error', message: /^run-time error: .*(Cannot run program "sleep": error=11, Resource temporarily unavailable|OutOfMemoryError: unable to create native thread).* before any input/, processes: true },
   'output-flood': { status: 'error', message: OUTPUT_LIMIT },
   'no-newline-flood': { status: 'error', message: OUTPUT_LIMIT },
-  'read-secrets': { status: 'error', message: /^run-time error: .*NoSuchFileException: \/work\/main\/specs\/evil-hangman-java\.yaml.* before any input/, never: /assignment:|win-5|"games"/, isolation: true },
+  // The fixture names the project's real folder (the test writes it into a copy, see fixture()).
+  'read-secrets': { status: 'error', message: new RegExp(`^run-time error: .*NoSuchFileException: ${escapeRe(rootPath('specs', 'evil-hangman-java.yaml'))}.* before any input`), never: /assignment:|win-5|"games"/, isolation: true },
   'list-submissions': { status: 'passed', never: /decoy|specs|fixtures-hostile|package\.json|node_modules|gradekit-java-|\.bash_history/, isolation: true },
   'write-outside': { status: 'passed', isolation: true },
   network: { status: 'error', message: /^run-time error: .*(ConnectException: Connection refused|Network is unreachable).* after input "a" \(guess 1\)/, isolation: true },
@@ -56,7 +59,9 @@ const HOSTILE: Record<string, Expect> = {
 };
 
 const a = loadAssignment(rootPath('test', 'fixtures-hostile', 'evil-hangman-java-hostile.yaml'));
-const fixture = (name: string) => rootPath('fixtures', 'hostile', 'java', name);
+let prepared: string;
+/** The fixture to grade; read-secrets is a copy that names this checkout's real project folder. */
+const fixture = (name: string) => (name === 'read-secrets' ? prepared : rootPath('fixtures', 'hostile', 'java', name));
 const probe = createSandbox();
 let tmpRoot: string;
 let sandbox: Sandbox;
@@ -80,6 +85,10 @@ async function leftovers(dir: string): Promise<number[]> {
 
 beforeAll(async () => {
   tmpRoot = privateTmpRoot();
+  prepared = join(tmpRoot, 'prepared-read-secrets');
+  mkdirSync(prepared);
+  const src = rootPath('fixtures', 'hostile', 'java', 'read-secrets', 'EvilHangman.java');
+  writeFileSync(join(prepared, 'EvilHangman.java'), readFileSync(src, 'utf8').replaceAll('/work/main', rootPath()));
   sandbox = createSandbox();
   // Another student's work, which no submission may see.
   mkdirSync(join(tmpRoot, 'gradekit-decoy-submission'));

@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, cpSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync, cpSync } from 'node:fs';
 import { join } from 'node:path';
 import '../reference/register.js';
 import { gradeBatch } from '../harness/batch/grade.js';
@@ -26,7 +27,7 @@ import { renderAnnotations, renderStepSummary } from '../harness/report/github.j
 import { renderGradesCsv } from '../harness/report/csv.js';
 import { fixFirst } from '../harness/report/fix-first.js';
 
-const TESTS = ['share-letter', 'winning-strategy', 'count', 'show-game'] as const;
+const TESTS = ['share-letter', 'winning-strategy', 'count', 'show-game', 'share-hidden'] as const;
 type Expect = {
   /** Status per test; tests not named must pass. */
   status?: Partial<Record<(typeof TESTS)[number], Status>>;
@@ -38,7 +39,14 @@ type Expect = {
   never?: RegExp;
   /** Only meaningful inside bubblewrap (reads, writes or kills outside the work directory). */
   isolation?: boolean;
+  /** Only meaningful with the seccomp filter loaded. */
+  seccomp?: boolean;
 };
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A secret in the grader's environment while this file runs: no submission may ever see it. */
+const SECRET = 'GRADEKIT_TEST_SECRET';
+const RESOURCE = /^resource limit exceeded: /;
 
 const HOSTILE: Record<string, Expect> = {
   'infinite-loop': { status: { count: 'error' }, message: /time limit exceeded: no result after 1 s/ },
@@ -52,16 +60,29 @@ const HOSTILE: Record<string, Expect> = {
   'binary-output': {},
   // The escapes are shown as \x1b, never as raw bytes that would repaint the grader's terminal.
   'ansi-flood': { status: { 'show-game': 'failed' }, message: /\\x1b\[/, never: /\x1b|\x07/ },
-  'read-secrets': { status: { count: 'error' }, message: /FileNotFoundError.*\/work\/main\/specs\/chiseler\.yaml/, never: /assignment: chiseler/, isolation: true },
-  'list-submissions': { status: { 'winning-strategy': 'failed', 'show-game': 'error' }, message: new RegExp(`/tmp: ${projectFolderInTmp().map((f) => `${f} `).join('')}gk-hostile-\\w+'|IndexError`), never: /decoy|specs|package\.json|bash_history/, isolation: true },
+  // The fixture names the project's real folder (the test writes it in, see prepared()).
+  'read-secrets': { status: { count: 'error' }, message: new RegExp(`FileNotFoundError.*${escapeRe(rootPath('specs', 'chiseler.yaml'))}`), never: /assignment: chiseler/, isolation: true },
+  // The work directory is a tmpfs at /home/student: the private /tmp holds nothing at all.
+  'list-submissions': { status: { 'winning-strategy': 'failed', 'show-game': 'error' }, message: new RegExp(`'/tmp: ${projectFolderInTmp().map((f) => `${f} `).join('')}'|IndexError`), never: /decoy|specs|package\.json|bash_history|gk-hostile/, isolation: true },
   'write-outside': { isolation: true },
   'delete-own-files': {},
   network: { status: { count: 'error' }, message: /ConnectionRefusedError|Network is unreachable|OSError/, isolation: true },
   'kill-parent': { status: { count: 'error' }, message: /lost contact|killed/, isolation: true },
   'close-stdio': {},
-  'spoof-verdicts': { status: { 'share-letter': 'failed', 'winning-strategy': 'failed', count: 'failed', 'show-game': 'failed' }, message: /None|printed nothing/ },
+  'spoof-verdicts': { status: { 'share-letter': 'failed', 'winning-strategy': 'failed', count: 'failed', 'show-game': 'failed', 'share-hidden': 'failed' }, message: /None|printed nothing/ },
   'exit-at-import': { fatal: /exit\(0\)/ },
-  'replace-module': { status: { 'share-letter': 'failed', 'winning-strategy': 'failed', count: 'failed', 'show-game': 'failed' }, message: /None|printed nothing/ },
+  'replace-module': { status: { 'share-letter': 'failed', 'winning-strategy': 'failed', count: 'failed', 'show-game': 'failed', 'share-hidden': 'failed' }, message: /None|printed nothing/ },
+  // Issue #20, one fixture per class of attack.
+  'kernel-settings': { isolation: true },
+  seccomp: { isolation: true, seccomp: true },
+  'environ-leak': { isolation: true, never: new RegExp(`${SECRET}|s3cret-token|${escapeRe(rootPath())}`) },
+  'channel-flood': { fatal: /^resource limit exceeded: the submission flooded the grader's private channel/ },
+  'odd-folder': {},
+  daemon: { isolation: true },
+  'disk-flood': { status: { count: 'error', 'show-game': 'error', 'share-hidden': 'error' }, message: /^resource limit exceeded: the submission (filled its disk budget|created more than \d+ files)/, isolation: true },
+  'driver-patch': { status: { 'show-game': 'failed' }, never: /quokka|reached the driver/, isolation: true },
+  // Every test kills its driver: each is lost, restarts are capped, a stalled re-import stops the rest; seconds in all.
+  'restart-stall': { status: { 'share-letter': 'error', 'winning-strategy': 'error', count: 'error', 'show-game': 'error', 'share-hidden': 'error' }, message: /lost contact|^resource limit exceeded: (importing the module again took|the test process was killed)/ },
   // Every test stops at the output cap; the report keeps each transcript's head and tail only (see the batch test).
   'flood-everywhere': { status: { 'share-letter': 'error', 'winning-strategy': 'error', count: 'error', 'show-game': 'error' }, message: /^output limit exceeded: printed more than 65536 characters/ },
   // C1 controls, a right-to-left override and line separators, printed and raised: every format shows them as escapes.
@@ -70,13 +91,29 @@ const HOSTILE: Record<string, Expect> = {
 
 /** Known holes: the driver's private channel trusts whatever arrives on it (closed: see the security table in README.md). */
 const KNOWN_HOLES: Record<string, Expect> = {
-  'forge-channel': { status: { 'share-letter': 'failed', 'winning-strategy': 'failed', count: 'failed', 'show-game': 'failed' }, message: /None|printed nothing/ },
-  'patch-builtins': { status: { 'share-letter': 'failed', 'winning-strategy': 'failed', count: 'failed', 'show-game': 'failed' } },
+  'forge-channel': { status: { 'share-letter': 'failed', 'winning-strategy': 'failed', count: 'failed', 'show-game': 'failed', 'share-hidden': 'failed' }, message: /None|printed nothing/ },
+  'patch-builtins': { status: { 'share-letter': 'failed', 'winning-strategy': 'failed', count: 'failed', 'show-game': 'failed', 'share-hidden': 'failed' } },
 };
 
 const a = loadAssignment(rootPath('test', 'fixtures-hostile', 'chiseler-hostile.yaml'));
-const fixture = (name: string) => rootPath('fixtures', 'hostile', 'python', name);
+const source = (name: string) => rootPath('fixtures', 'hostile', 'python', name);
 let tmpRoot: string;
+let preparedDir: string;
+
+/** The fixture to grade: a copy where the test must supply what git cannot hold (the project's real path, odd folder entries). */
+function fixture(name: string): string {
+  if (name === 'read-secrets') return join(preparedDir, name);
+  if (name === 'odd-folder') return join(preparedDir, name);
+  return source(name);
+}
+
+/** Odd entries a submission folder may hold: a link loop, links to devices that never end, a named pipe. */
+function addOddEntries(dir: string): void {
+  symlinkSync('.', join(dir, 'loop'));
+  symlinkSync('/dev/stdin', join(dir, 'stdin'));
+  symlinkSync('/dev/zero', join(dir, 'zero'));
+  execFileSync('mkfifo', [join(dir, 'pipe')]);
+}
 let sandbox: Sandbox;
 let alone: Report;
 let server: Server | undefined;
@@ -88,6 +125,12 @@ const grade = (path: string) => gradeSubmission(a, path, { wrap: sandbox.wrap, n
 
 beforeAll(async () => {
   tmpRoot = privateTmpRoot();
+  process.env[SECRET] = 's3cret-token';
+  preparedDir = join(tmpRoot, 'prepared');
+  mkdirSync(join(preparedDir, 'read-secrets'), { recursive: true });
+  writeFileSync(join(preparedDir, 'read-secrets', 'chiseler.py'), readFileSync(join(source('read-secrets'), 'chiseler.py'), 'utf8').replaceAll('/work/main', rootPath()));
+  cpSync(source('odd-folder'), join(preparedDir, 'odd-folder'), { recursive: true });
+  addOddEntries(join(preparedDir, 'odd-folder'));
   sandbox = createSandbox({ limits: { cpuSeconds: 2, memoryMb: 512 } });
   // Another student's work directory, which no submission may see.
   mkdirSync(join(tmpRoot, 'gradekit-decoy-submission'));
@@ -102,6 +145,7 @@ beforeAll(async () => {
 });
 
 afterAll(() => {
+  delete process.env[SECRET];
   server?.close();
   canary?.kill('SIGKILL');
   sandbox?.dispose();
@@ -116,7 +160,7 @@ function check(name: string, exp: Expect) {
   return async () => {
     const before = projectFingerprint();
     const tmpBefore = listing(tmpRoot);
-    const source = readFileSync(join(fixture(name), 'chiseler.py'));
+    const original = readFileSync(join(fixture(name), 'chiseler.py'));
     const t0 = performance.now();
     const report = await grade(fixture(name));
     const ms = performance.now() - t0;
@@ -133,7 +177,7 @@ function check(name: string, exp: Expect) {
         if (want !== 'passed' && exp.message) expect(got.message, text).toMatch(exp.message);
       }
     }
-    if (exp.never) for (const t of report.tests) expect(t.message).not.toMatch(exp.never);
+    if (exp.never) for (const t of report.tests) expect(t.message + JSON.stringify(t.detail ?? {})).not.toMatch(exp.never);
     expect(ms, 'grading time').toBeLessThan(15_000);
 
     // The same sandbox grades an ordinary submission next, and it must not notice anything.
@@ -149,7 +193,7 @@ function check(name: string, exp: Expect) {
     expect(changed.filter((f) => existsSync(rootPath(f)) && /pwned/.test(readFileSync(rootPath(f), 'utf8'))), 'files written by the sandbox').toEqual([]);
     expect(fp.top.filter((f) => /pwned/i.test(f)), 'new files at the project root').toEqual([]);
     expect(listing(tmpRoot), 'temp folder').toEqual(tmpBefore);
-    expect(readFileSync(join(fixture(name), 'chiseler.py')).equals(source), 'the fixture itself').toBe(true);
+    expect(readFileSync(join(fixture(name), 'chiseler.py')).equals(original), 'the fixture itself').toBe(true);
     expect(processesUnder(tmpRoot), 'processes left behind').toEqual([]);
     for (const p of ['/tmp/gradekit-pwned.txt', '/root/pwned.txt', '/usr/pwned.txt', '/etc/pwned.txt', join(tmpRoot, 'pwned.txt')]) expect(existsSync(p), p).toBe(false);
     expect(connections, 'connections from the sandbox').toBe(0);
@@ -159,7 +203,7 @@ function check(name: string, exp: Expect) {
 
 describe('hostile Python submissions', () => {
   for (const [name, exp] of Object.entries(HOSTILE)) {
-    const skip = exp.isolation && sandbox_kind() !== 'bwrap';
+    const skip = (exp.isolation && sandbox_kind() !== 'bwrap') || (exp.seccomp && !probe.seccomp);
     it.skipIf(skip)(name, check(name, exp), 30_000);
   }
   // Forged replies on the driver channel and patched json/builtins at import: closed by the
@@ -170,26 +214,38 @@ describe('hostile Python submissions', () => {
 });
 
 /** Probed before the suite starts (skipIf needs it at collection time). */
+const probe = createSandbox();
 function sandbox_kind(): string {
-  return createSandbox().kind;
+  return probe.kind;
 }
 
 describe('every hostile fixture in one batch run', () => {
   it('contains each one, and the ordinary submissions in the same batch get the result they get alone', async () => {
     const classDir = join(tmpRoot, 'class');
     const outDir = join(tmpRoot, 'batch-out');
-    const names = Object.keys(HOSTILE).filter((n) => !HOSTILE[n].isolation || sandbox.kind === 'bwrap');
+    const names = Object.keys(HOSTILE).filter((n) => (!HOSTILE[n].isolation || sandbox.kind === 'bwrap') && (!HOSTILE[n].seccomp || sandbox.seccomp));
     // Ordinary submissions interleaved with the hostile ones, so each hostile one has a neighbour.
     names.forEach((n, i) => {
-      cpSync(fixture(n), join(classDir, `h-${n}`), { recursive: true });
+      cpSync(n === 'odd-folder' ? source(n) : fixture(n), join(classDir, `h-${n}`), { recursive: true });
       if (i % 4 === 0) cpSync(fixture('normal'), join(classDir, `n-${i}`), { recursive: true });
     });
+    addOddEntries(join(classDir, 'h-odd-folder'));
+    // Names a file name cannot keep, and names that clash: each is its own submission with its own id.
+    const ordinary = ['n-张伟', 'n-李娜', 'n-bob smith', 'n-bob_smith', 'n-alice'];
+    for (const n of ordinary) cpSync(fixture('normal'), join(classDir, n), { recursive: true });
+    cpSync(join(fixture('normal'), 'chiseler.py'), join(classDir, 'n-alice.py'));
+    // Entries of the class folder that are not submissions: never followed, never opened.
+    symlinkSync(join(classDir, 'n-0'), join(classDir, 'x-link'));
+    execFileSync('mkfifo', [join(classDir, 'x-pipe')]);
     const before = projectFingerprint();
+    const t0 = performance.now();
     const { reports } = await gradeBatch(a, classDir, { outDir, jobs: 2, wrap: sandbox.wrap });
+    console.log(`hostile batch: ${reports.length} submissions in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     expect(changedFiles(before, projectFingerprint())).toEqual([]);
     const strip = (r: Report) => r.tests.map((t) => [t.id, t.status, t.message]);
     for (const r of reports) {
       if (r.id!.startsWith('n-')) expect(strip(r), `${r.id} in the batch`).toEqual(strip(alone));
+      else if (r.id!.startsWith('x-')) expect(r.fatal?.message, r.id).toMatch(/is a symbolic link|not a file or a folder/);
       else {
         const exp = HOSTILE[r.id!.slice(2)];
         if (exp.fatal) expect(r.fatal?.message, `${r.id}: ${summary(r)}`).toMatch(exp.fatal);
@@ -203,7 +259,11 @@ describe('every hostile fixture in one batch run', () => {
         }
       }
     }
-    expect(reports.length).toBe(names.length + Math.ceil(names.length / 4));
+    const ids = reports.map((r) => r.id);
+    expect(new Set(ids).size, ids.join(' ')).toBe(ids.length);
+    expect(reports.length).toBe(names.length + Math.ceil(names.length / 4) + ordinary.length + 1 + 2);
+    // The clash between n-alice/ and n-alice.py is resolved and said, not merged.
+    expect(reports.filter((r) => r.notices?.some((n) => /would share the id 'n-alice'/.test(n))).map((r) => r.id).sort()).toEqual(['n-alice', 'n-alice.py']);
 
     // No report over 1 MB in any format: the stored JSON, Gradescope's results.json, one HTML page.
     writeOutputs(reports, outDir, ['junit', 'html'], false);

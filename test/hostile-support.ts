@@ -2,7 +2,7 @@
 // and grading with the sandbox.
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
+import { lstatSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { rootPath } from '../harness/paths.js';
 
@@ -22,7 +22,9 @@ export function projectFingerprint(): { hash: string; files: Map<string, string>
   for (const f of list) {
     let h = 'missing';
     try {
-      h = createHash('sha256').update(readFileSync(join(root, f))).digest('hex');
+      // A tracked symbolic link is hashed by its target's name, never followed (it may lead to a device).
+      const p = join(root, f);
+      h = createHash('sha256').update(lstatSync(p).isSymbolicLink() ? `link:${readlinkSync(p)}` : readFileSync(p)).digest('hex');
     } catch {
       /* deleted file: 'missing' */
     }

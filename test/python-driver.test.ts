@@ -199,4 +199,13 @@ describe('import failures are reported once, with the reason', () => {
     expect(imp.error!.type).toBe(type);
     expect(imp.error!.message).toMatch(msg);
   });
+
+  it('an import that does not finish in time is the module\'s time-out, not a driver that failed to start', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'gk-imp-'));
+    writeFileSync(join(d, 'm.py'), 'import time\ntime.sleep(30)\n');
+    const sess = new PythonSession({ file: join(d, 'm.py'), module: 'm', cwd: d, importTimeoutMs: 500 });
+    const imp = await sess.start();
+    await sess.close();
+    expect(imp.error).toMatchObject({ type: 'ImportTimeout', message: 'importing the module took more than 0.5 s' });
+  });
 });

@@ -61,6 +61,7 @@ export async function gradeCommand(a: Assignment, dir: string, o: BatchOptions &
       if (p.current) progress.item(`${Math.round((100 * p.passedAll) / p.done)}% with full marks · last: ${p.current}`);
     },
   }).finally(() => progress.done());
+  for (const n of res.notices) process.stderr.write(`gradekit: ${n}\n`);
   const all = readResults([o.outDir]);
   const text = writeOutputs(all, o.outDir, o.reporters, o.color, capsFromSpec(a.spec.data.defaults));
   process.stdout.write(text);

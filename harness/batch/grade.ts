@@ -1,7 +1,7 @@
 // Grading a whole class: one submission per sub-folder (or file), graded by parallel workers, each
 // result written atomically so an interrupted run resumes to exactly the results of an uninterrupted one.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { basename, join } from 'node:path';
 import pLimit from 'p-limit';
@@ -15,6 +15,10 @@ import { UsageError } from '../util/errors.js';
 export interface BatchSubmission {
   id: string;
   path: string;
+  /** Why this entry cannot be graded at all (a symbolic link, a device): it gets an error report. */
+  refused?: string;
+  /** How its id was chosen when its name alone would have clashed with another's. */
+  notice?: string;
 }
 
 export interface Shard {
@@ -28,22 +32,69 @@ export function parseShard(s: string): Shard {
   return { index: +m[1], count: +m[2] };
 }
 
-/** Submissions in a folder, sorted by name so shards and resumes see the same order everywhere. */
+const SAFE = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+/** Short, stable tag of a name: two names that print alike still get different ids. */
+const tag = (name: string) => createHash('sha256').update(name, 'utf8').digest('hex').slice(0, 8);
+
+/** A file-name-safe id for an entry name: the stem when it is plain ASCII, else a readable slug plus a tag of the exact name. */
+function baseId(name: string, isFile: boolean): string {
+  const stem = isFile ? name.replace(/\.[^.]+$/, '') : name;
+  if (SAFE.test(stem)) return stem;
+  const slug = stem.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._-]+|_+$/g, '').slice(0, 40);
+  return `${slug || 'submission'}-${tag(name)}`;
+}
+
+/**
+ * Submissions in a folder, sorted by name so shards and resumes see the same order everywhere. Ids are
+ * unique and stable: names a file name cannot keep (non-ASCII, spaces) get a slug plus a tag of the exact
+ * name, and entries whose ids would clash (alice/ and alice.py) keep their whole name, with a notice.
+ * Symbolic links and special files are never followed or opened: they are listed as refused.
+ */
 export function discoverSubmissions(dir: string): BatchSubmission[] {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`submissions folder not found: ${dir}`);
-  return readdirSync(dir)
+  const entries = readdirSync(dir)
     .filter((n) => !n.startsWith('.') && !n.startsWith('_'))
     .sort()
-    .map((n) => ({ id: n.replace(/\.[^.]+$/, ''), path: join(dir, n) }));
+    .map((name) => {
+      const path = join(dir, name);
+      const st = lstatSync(path);
+      const refused = st.isSymbolicLink()
+        ? `${name} is a symbolic link (to ${readlinkSync(path)}): hand in the files themselves`
+        : st.isDirectory() || st.isFile() ? undefined : `${name} is not a file or a folder (a device, pipe or socket)`;
+      return { name, path, id: baseId(name, st.isFile()), refused };
+    });
+  const count = new Map<string, number>();
+  for (const e of entries) count.set(e.id, (count.get(e.id) ?? 0) + 1);
+  const taken = new Set(entries.filter((e) => count.get(e.id) === 1).map((e) => e.id));
+  return entries.map((e) => {
+    if (count.get(e.id) === 1) return { id: e.id, path: e.path, ...(e.refused ? { refused: e.refused } : {}) };
+    // A clash: the whole name when it is safe and free, else a tag of it.
+    let id = SAFE.test(e.name) && !taken.has(e.name) ? e.name : `${baseId(e.name, false).replace(/-[0-9a-f]{8}$/, '')}-${tag(e.name)}`;
+    while (taken.has(id)) id = `${id}-${tag(id)}`;
+    taken.add(id);
+    const others = entries.filter((o) => o !== e && o.id === e.id).map((o) => o.name);
+    return { id, path: e.path, notice: `graded as '${id}': its name would share the id '${e.id}' with ${others.map((o) => `'${o}'`).join(', ')}`, ...(e.refused ? { refused: e.refused } : {}) };
+  });
 }
 
 export function shardOf<T>(items: T[], shard?: Shard): T[] {
   return shard ? items.filter((_, i) => i % shard.count === shard.index - 1) : items;
 }
 
-function hashOf(path: string, h = createHash('sha256')): ReturnType<typeof createHash> {
-  if (statSync(path).isDirectory()) for (const e of readdirSync(path).sort()) hashOf(join(path, e), h.update(e + '\0'));
-  else h.update(readFileSync(path));
+/**
+ * Content hash of a submission, for --resume. Never follows a symbolic link (a loop, or a link to
+ * /dev/stdin or /dev/zero, would hang or exhaust memory) and never opens anything but regular files:
+ * a link is hashed by its target's name, any other special file by its kind.
+ */
+export function hashOf(path: string, h = createHash('sha256'), depth = 0): ReturnType<typeof createHash> {
+  const st = lstatSync(path);
+  if (st.isSymbolicLink()) h.update(`link\0${readlinkSync(path)}\0`);
+  else if (st.isDirectory()) {
+    if (depth > 32) return h.update('deep\0');
+    for (const e of readdirSync(path).sort()) hashOf(join(path, e), h.update(e + '\0'), depth + 1);
+  } else if (st.isFile()) h.update(readFileSync(path));
+  else h.update(`special\0${st.mode & 0o170000}\0`);
   return h;
 }
 
@@ -79,6 +130,8 @@ export interface BatchResult {
   reports: Report[];
   graded: number;
   resumed: number;
+  /** Entries of the folder that needed a word: an id changed to avoid a clash, or an entry refused. */
+  notices: string[];
 }
 
 export async function gradeBatch(a: Assignment, dir: string, o: BatchOptions): Promise<BatchResult> {
@@ -93,7 +146,12 @@ export async function gradeBatch(a: Assignment, dir: string, o: BatchOptions): P
     subs.map((s) =>
       limit(async () => {
         const file = resultFile(o.outDir, s.id);
-        const hash = hashOf(s.path).digest('hex');
+        let hash: string;
+        try {
+          hash = hashOf(s.path).digest('hex');
+        } catch (e) {
+          hash = `unreadable: ${(e as Error).message}`;
+        }
         if (o.resume && existsSync(file)) {
           try {
             const prev = JSON.parse(readFileSync(file, 'utf8')) as Report;
@@ -113,10 +171,12 @@ export async function gradeBatch(a: Assignment, dir: string, o: BatchOptions): P
         started++;
         let r: Report;
         try {
-          r = await gradeSubmission(a, s.path, o);
+          if (s.refused) throw new UsageError(s.refused);
+          r = await gradeSubmission(a, s.path, { ...o, notices: [...(o.notices ?? []), ...(s.notice ? [s.notice] : [])] });
         } catch (e) {
           // One bad submission never spoils the batch: it gets an error report and the rest go on.
-          r = { assignment: a.id, submission: s.path, score: 0, maxScore: 0, durationMs: 0, tests: [], fatal: { kind: 'grader', message: (e as Error).message } };
+          const kind = e instanceof UsageError ? 'submission' : 'grader';
+          r = { assignment: a.id, submission: s.path, score: 0, maxScore: 0, durationMs: 0, tests: [], fatal: { kind, message: (e as Error).message }, ...(s.notice ? { notices: [s.notice] } : {}) };
         }
         r.id = s.id;
         r.submissionHash = hash;
@@ -129,7 +189,8 @@ export async function gradeBatch(a: Assignment, dir: string, o: BatchOptions): P
       }),
     ),
   );
-  return { reports: subs.map((s) => reports.get(s.id)).filter((r): r is Report => r !== undefined), graded, resumed };
+  const notices = subs.flatMap((s) => [...(s.notice ? [`${basename(s.path)}: ${s.notice}`] : []), ...(s.refused ? [`not graded: ${s.refused}`] : [])]);
+  return { reports: subs.map((s) => reports.get(s.id)).filter((r): r is Report => r !== undefined), graded, resumed, notices };
 }
 
 /** All results in an output folder (one run, or several shard folders being merged). */

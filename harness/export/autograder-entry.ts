@@ -9,6 +9,7 @@ import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadAssignment } from '../assignment/load.js';
 import { readAutograderConfig } from './autograder-config.js';
+import { createSandbox } from '../run/sandbox/index.js';
 import { runAutograder } from './gradescope-run.js';
 
 async function main(): Promise<number> {
@@ -46,7 +47,43 @@ function check(configFile: string): number {
     }
     process.stdout.write(`${cmd}: ${(r.stdout || r.stderr).trim().split('\n')[0]}\n`);
   }
+  const sandbox = sandboxReport(tools[0][0]);
   process.stdout.write(`gradekit autograder ready: ${a.id} (${a.spec.data.tests.length} tests)\n`);
+  return sandbox;
+}
+
+/**
+ * What the sandbox guarantees on this image, said at upload time. Without bubblewrap the grading is
+ * still safe for the results when student code runs as a uid of its own; when even that is impossible,
+ * a submission could outlive its grading, signal the grader and rewrite results.json: say so loudly
+ * (and fail, with GRADEKIT_SANDBOX=require).
+ */
+function sandboxReport(runtime: string): number {
+  let sb;
+  try {
+    sb = createSandbox();
+  } catch (e) {
+    process.stderr.write(`run-autograder: ${(e as Error).message}\n`);
+    return 1;
+  }
+  const g = sb.guarantees(runtime);
+  const what = g.isolated
+    ? `bubblewrap (namespaces, read-only system, private tmpfs home and /tmp${g.seccomp ? ', seccomp filter' : ''})${g.separateUid ? ', student code as an unprivileged uid of its own' : ''}`
+    : g.separateUid
+      ? 'no bubblewrap; student code runs as an unprivileged uid of its own, in its own session, and every process of that uid is killed when the grading ends'
+      : 'none that protects the results';
+  process.stdout.write(`sandbox: ${what}\n`);
+  for (const m of g.missing) process.stdout.write(`sandbox: missing: ${m}\n`);
+  if (!g.separateUid && !g.isolated) {
+    const bar = '!'.repeat(78);
+    process.stderr.write(
+      [bar, 'WARNING: gradekit cannot keep student code away from the grading on this image.',
+        'A submission can leave a process running after its grading, stop or signal the grader,',
+        'and overwrite results.json with any score. Install bubblewrap in a container that allows',
+        'user namespaces, or run the autograder as root with util-linux setpriv 2.33 or newer.', bar, ''].join('\n'),
+    );
+    if (process.env.GRADEKIT_SANDBOX === 'require') return 1;
+  }
   return 0;
 }
 

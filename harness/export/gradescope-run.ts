@@ -1,7 +1,7 @@
 // What run_autograder does on Gradescope: grade /autograder/submission and write /autograder/results/results.json.
 // Whatever happens (no file, a syntax error, a broken autograder), a valid results.json is written: a grading
 // problem becomes score 0 with an output that says what went wrong, never a missing file.
-import { existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { loadAssignment, type Assignment } from '../assignment/load.js';
 import { gradeSubmission, soloParallelism } from '../grade/submission.js';
@@ -58,7 +58,7 @@ export function locateSubmission(dir: string, a: Assignment): { path: string; no
     for (const name of readdirSync(d)) {
       if (name.startsWith('.') || name === '__MACOSX' || name === 'node_modules') continue;
       const p = join(d, name);
-      const st = statSync(p);
+      const st = lstatSync(p); // never into a symbolic link (a loop, or a folder outside the upload)
       if (st.isDirectory() && depth < 3) walk(p, depth + 1);
       else if (st.isFile() && name.toLowerCase() === lower) found.push(p);
     }

@@ -10,6 +10,8 @@ import { DEFAULT_PROFILE, mergeProfile } from '../interactive/profile.js';
 import type { GameResult } from '../interactive/game.js';
 import { registerRunner } from './runners.js';
 import { UsageError } from '../util/errors.js';
+import { studentWorkDir } from '../run/sandbox/index.js';
+import { overBudget } from './submission.js';
 
 export const javaRunner: LanguageRunner = async (a, submission, tests, opts) => {
   const outcomes = new Map<string, Outcome & { ms: number }>();
@@ -33,6 +35,10 @@ export const javaRunner: LanguageRunner = async (a, submission, tests, opts) => 
   try {
     for (const t of tests) {
       const t0 = performance.now();
+      if (opts.deadline !== undefined && t0 > opts.deadline) {
+        outcomes.set(t.id, { ...overBudget(opts.budgetMs ?? 0), ms: 0 });
+        continue;
+      }
       if (!('game' in t)) {
         outcomes.set(t.id, { ...graderError(`only game tests can run Java programs (this is a ${Object.keys(t).find((k) => ['call', 'steps', 'run', 'property', 'rule'].includes(k))} test)`), ms: 0 });
         continue;
@@ -41,6 +47,7 @@ export const javaRunner: LanguageRunner = async (a, submission, tests, opts) => 
       // The sandbox shows the program only its working directory: the classes go inside it.
       cpSync(c.classDir, join(run.cwd, '.classes'), { recursive: true });
       const command = javaCommand({ classDir: '.classes', mainClass: c.mainClass, maxHeap: `${a.spec.data.defaults.memory_mb}m` });
+      const lease = studentWorkDir(run.cwd);
       try {
         const r = await judge.play(t.game, {
           command: opts.wrap ? opts.wrap(command) : command, cwd: run.cwd, words: a.words, table: a.roles, profile,
@@ -49,6 +56,7 @@ export const javaRunner: LanguageRunner = async (a, submission, tests, opts) => 
         const o = verdict(r, t.checks);
         outcomes.set(t.id, { ...o, ...(r.notices.length ? { notices: r.notices } : {}), ms: performance.now() - t0 });
       } finally {
+        lease.release();
         rmSync(run.cwd, { recursive: true, force: true });
       }
     }

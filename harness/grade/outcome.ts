@@ -38,6 +38,7 @@ const SIGNALS: Record<number, string> = {
 
 /** A run that produced no observations: say why in terms of the student's program. */
 export function runFailure(r: RunResult, timeoutMs: number): Outcome {
+  if (r.limit) return limit('resource_limit_exceeded', r.limit);
   switch (r.status) {
     case 'timeout':
       return limit('time_limit_exceeded', `no result after ${fmtMs(timeoutMs)}: an infinite loop, very slow code, or a wait for input that never comes`);

@@ -112,7 +112,7 @@ export async function runProperty(t: PropertyTest, env: PythonTestEnv, timeoutMs
     return { timeout_ms: timeoutMs, cpu_s: Math.ceil((timeoutMs * Math.max(1, n / p.runs)) / 1000) + 1, memory_mb: d.memory_mb, output_cap: d.output_cap, file_size_mb: 16, open_files: 64, stdin: null };
   };
   const res = await env.session.run({ id: t.id, ...limitsOf(cases.length), steps: cases.map((b) => stepToWire(step, false, b)), seed });
-  if (res.status !== 'ok' || !res.obs) return runFailure(res, timeoutMs);
+  if (res.status !== 'ok' || !res.obs || res.limit) return runFailure(res, timeoutMs);
   const obs = res.obs;
   const missing = obs.steps.find((s) => s.missing)?.missing;
   if (missing) return error(`${env.file} does not define \`${missing}\``, { call: renderCall(step, cases[0]), seed: String(seed) });
@@ -128,7 +128,7 @@ export async function runProperty(t: PropertyTest, env: PythonTestEnv, timeoutMs
       if (runs >= SHRINK_RUNS || performance.now() - t0 > SHRINK_MS) return true; // budget spent: keep the smallest so far
       runs++;
       const r = await env.session.run({ id: `${t.id}#shrink${runs}`, ...limitsOf(1), steps: [stepToWire(step, false, b)], seed });
-      const f: CaseFailure | null = r.status !== 'ok' || !r.obs ? { kind: 'error', why: runFailure(r, timeoutMs).message } : judge(b, r.obs.steps[0], r.obs.transcript);
+      const f: CaseFailure | null = r.status !== 'ok' || !r.obs || r.limit ? { kind: 'error', why: runFailure(r, timeoutMs).message } : judge(b, r.obs.steps[0], r.obs.transcript);
       if (f) last = { b, f };
       return f === null;
     }),

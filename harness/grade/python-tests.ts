@@ -167,7 +167,7 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
     expectedTranscript = readFileSync(g, 'utf8');
   } else if (mode !== 'ignore') expectedTranscript = ref.transcript;
   const res = await pending;
-  if (res.status !== 'ok' || !res.obs) return withTranscriptHint(runFailure(res, timeoutMs), r);
+  if (res.status !== 'ok' || !res.obs || res.limit) return withTranscriptHint(runFailure(res, timeoutMs), r);
   const expect = r.expect !== undefined ? literalValue(parseExpr(r.expect)) : undefined;
   const compare: Comparator = r.compare ?? 'exact';
   const stepObjects = 'steps' in r ? (r.steps as (string | { do: string; compare?: Comparator; expect?: string })[]) : [];

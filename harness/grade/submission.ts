@@ -10,10 +10,10 @@ import { PythonSession } from '../run/python/session.js';
 import { namesToWire } from './word-lists.js';
 import { prepareWorkspace, wordListAliases } from './workspace.js';
 import { runPythonTest } from './python-tests.js';
-import { error, fmtMs, graderError, skipped, type Outcome } from './outcome.js';
+import { error, fmtMs, graderError, limit, skipped, type Outcome } from './outcome.js';
 import { gradekitVersion } from '../paths.js';
 import { submissionSeed } from './seed.js';
-import { sharedSandbox } from '../run/sandbox/index.js';
+import { sharedSandbox, type SandboxWrap } from '../run/sandbox/index.js';
 import { capReport, capsFromSpec } from '../report/caps.js';
 
 export interface GradeOptions {
@@ -24,14 +24,31 @@ export interface GradeOptions {
   /** 'per-submission' derives a reproducible seed from the submission's content. */
   seed?: number | string | 'per-submission';
   /** Wraps runner commands (sandbox). */
-  wrap?: (argv: string[]) => string[];
+  wrap?: SandboxWrap;
   notices?: string[];
   /** Python test processes for this one submission (default 1). A single `check` uses the idle cores;
    *  a batch already grades one submission per core and keeps 1. */
   parallel?: number;
   /** Extra interpreter/runtime for languages handled by plug-ins (Java). */
   runners?: Record<string, LanguageRunner>;
+  /** Wall time for the whole submission, all tests together (default: a minute plus every test's own limit). */
+  budgetMs?: number;
+  /** Set by gradeSubmission from budgetMs (performance.now() time): runners start no test after it. */
+  deadline?: number;
 }
+
+/** The wall-time budget of one submission when the caller sets none: every test may use its whole limit, plus a minute. */
+export function defaultBudgetMs(a: Assignment, tests: TestData[]): number {
+  return 60_000 + tests.reduce((sum, t) => sum + (t.timeout ?? a.spec.data.defaults.timeout), 0);
+}
+
+/** The verdict of a test that the submission's time budget left no room for. */
+export function overBudget(budgetMs: number): Outcome {
+  return limit('resource_limit_exceeded', `the submission used up its time budget (${fmtMs(budgetMs)} for all tests together); this test was stopped or not run`);
+}
+
+/** Visible tests first, hidden ones last: no request for a less visible test reaches a driver before every more visible one is done. */
+const PHASES: Visibility[] = ['visible', 'after_published', 'after_due_date', 'hidden'];
 
 /** A language plug-in: grades a whole submission of that language (used for Java). */
 export type LanguageRunner = (a: Assignment, submission: string, tests: TestData[], opts: GradeOptions) => Promise<{ outcomes: Map<string, Outcome & { ms: number }>; notices: string[]; fatal?: Report['fatal'] }>;
@@ -117,6 +134,8 @@ export async function gradeSubmission(a: Assignment, submission: string, opts: G
     if (sb.notice) notices.push(sb.notice);
   }
   const seed = opts.seed === 'per-submission' ? submissionSeed(a, submission) : opts.seed;
+  const budgetMs = opts.budgetMs ?? defaultBudgetMs(a, tests);
+  opts = { ...opts, budgetMs, deadline: t0 + budgetMs };
   const outcomes = new Map<string, Outcome & { ms: number }>();
   let fatal: Report['fatal'];
   if (a.spec.data.language === 'python') {
@@ -186,8 +205,10 @@ async function gradePython(
     if (!imp.ok) {
       const e = imp.error!;
       const where = e.line ? ` at ${fileName}:${e.line}` : '';
-      const message = importMessage(e.type, e.message, where);
-      const kind = e.type === 'DriverError' ? 'grader_error' : 'import_error';
+      const kind = e.type === 'DriverError' ? 'grader_error' : e.type === 'ResourceLimit' ? 'resource_limit_exceeded' : e.type === 'ImportTimeout' ? 'time_limit_exceeded' : 'import_error';
+      const message = e.type === 'ResourceLimit' ? limit(kind, e.message).message
+        : e.type === 'ImportTimeout' ? limit(kind, `${e.message}: a loop or a wait at import? Put the code that starts the program under if __name__ == '__main__':`).message
+        : importMessage(e.type, e.message, where);
       for (const t of tests) outcomes.set(t.id, { ...error(message, { traceback: e.traceback }, kind), ms: 0 });
       return { fatal: { kind: 'import', message, detail: e.traceback || undefined } };
     }
@@ -195,35 +216,52 @@ async function gradePython(
     sessions = sessions.filter((_, i) => imps[i].ok);
     const passed = new Set<string>();
     const started = new Map<string, Promise<void>>();
-    let next = 0;
-    const worker = async (session: PythonSession) => {
-      while (next < tests.length) {
-        const t = tests[next++];
-        let finish!: () => void;
-        started.set(t.id, new Promise<void>((r) => (finish = r)));
-        try {
-          if (t.needs) await started.get(t.needs); // a dependency taken by another session: wait for its verdict
-          const s0 = performance.now();
-          const timeout = t.timeout ?? a.spec.data.defaults.timeout;
-          let o: Outcome;
-          if (t.needs && !passed.has(t.needs)) {
-            o = skipped(`skipped: needs '${t.needs}' to pass first`);
-          } else {
+    const deadline = opts.deadline ?? Infinity;
+    let expired = false;
+    // The budget ends the submission: the test running then is stopped with its drivers.
+    const timer = setTimeout(() => {
+      expired = true;
+      sessions.forEach((s) => s.kill());
+    }, Math.max(0, deadline - performance.now()));
+    try {
+      for (const phase of PHASES) {
+        const queue = tests.filter((t) => (t.visibility ?? a.spec.data.defaults.visibility) === phase);
+        let next = 0;
+        const worker = async (session: PythonSession) => {
+          while (next < queue.length) {
+            const t = queue[next++];
+            let finish!: () => void;
+            started.set(t.id, new Promise<void>((r) => (finish = r)));
             try {
-              o = await runPythonTest(t, { a, session, file: fileName, seed: opts.seed }, timeout);
-            } catch (e) {
-              o = graderError(`grader problem while running this test: ${(e as Error).message}`);
+              if (t.needs) await started.get(t.needs); // a dependency taken by another session: wait for its verdict
+              const s0 = performance.now();
+              const timeout = t.timeout ?? a.spec.data.defaults.timeout;
+              let o: Outcome;
+              if (expired) {
+                o = overBudget(opts.budgetMs!);
+              } else if (t.needs && !passed.has(t.needs)) {
+                o = skipped(`skipped: needs '${t.needs}' to pass first`);
+              } else {
+                try {
+                  o = await runPythonTest(t, { a, session, file: fileName, seed: opts.seed }, timeout);
+                } catch (e) {
+                  o = graderError(`grader problem while running this test: ${(e as Error).message}`);
+                }
+                if (expired) o = overBudget(opts.budgetMs!);
+              }
+              if (o.status === 'passed') passed.add(t.id);
+              if (o.notices) notices.push(...o.notices);
+              outcomes.set(t.id, { ...o, ms: performance.now() - s0 });
+            } finally {
+              finish();
             }
           }
-          if (o.status === 'passed') passed.add(t.id);
-          if (o.notices) notices.push(...o.notices);
-          outcomes.set(t.id, { ...o, ms: performance.now() - s0 });
-        } finally {
-          finish();
-        }
+        };
+        await Promise.all(sessions.map(worker));
       }
-    };
-    await Promise.all(sessions.map(worker));
+    } finally {
+      clearTimeout(timer);
+    }
     const restarts = sessions.reduce((k, s) => k + s.restarts, 0);
     if (restarts) notices.push(`the test process had to be restarted ${restarts} time(s) (a test killed it)`);
     return {};

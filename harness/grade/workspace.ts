@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { basename, extname, join } from 'node:path';
 import type { Assignment } from '../assignment/load.js';
 import { UsageError } from '../util/errors.js';
+import { studentWorkDir } from '../run/sandbox/index.js';
 
 export interface Workspace {
   dir: string;
@@ -17,7 +18,9 @@ export interface Workspace {
 /** Finds the submission file: the path itself, or inside a folder the expected name (any case), or its only source file. */
 export function findSubmissionFile(path: string, expected: string): { file: string; notice?: string } {
   if (!existsSync(path)) throw new UsageError(`submission not found: ${path}`);
-  if (statSync(path).isFile()) {
+  const top = statSync(path);
+  if (!top.isFile() && !top.isDirectory()) throw new UsageError(`${path} is not a file or a folder (a device, pipe or socket): hand in the .py file itself`);
+  if (top.isFile()) {
     return basename(path) === expected ? { file: path } : { file: path, notice: `graded ${basename(path)} as ${expected}` };
   }
   const entries = readdirSync(path);
@@ -26,6 +29,10 @@ export function findSubmissionFile(path: string, expected: string): { file: stri
   if (folded && lstatSync(join(path, folded)).isSymbolicLink()) {
     // Following it would read whatever it points at (another student's file, the spec) into the report.
     throw new UsageError(`${join(path, folded)} is a symbolic link: hand in the file itself`);
+  }
+  if (folded && !lstatSync(join(path, folded)).isFile()) {
+    // A pipe would block the read for ever, a device would never end.
+    throw new UsageError(`${join(path, folded)} is not a regular file (a folder, device, pipe or socket): hand in the file itself`);
   }
   if (exact) return { file: join(path, exact) };
   if (folded) return { file: join(path, folded), notice: `graded ${folded} as ${expected} (file names are case-sensitive: rename it)` };
@@ -61,5 +68,14 @@ export function prepareWorkspace(a: Assignment, submission: string): Workspace {
     mkdirSync(join(dir, 'lists', name), { recursive: true });
     copyFileSync(list.file, join(dir, 'lists', name, w!.as));
   }
-  return { dir, file, notices, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  // The runner may write here (as the directory's own student uid when the grader is root); cleanup ends
+  // every process of that uid before the folder goes.
+  const lease = studentWorkDir(dir);
+  return {
+    dir, file, notices,
+    cleanup: () => {
+      lease.release();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -1117,7 +1117,24 @@ def main():
             return
 
 
+def harden():
+    """Before any student code runs: make this process non-dumpable, so that no other process of the same
+    uid (a test's child, a process the module started at import) can ptrace it, read or write its memory
+    through /proc/<pid>/mem, or take its file descriptors with pidfd_getfd(): a test cannot reach the
+    private channel, the nonces or the requests of other tests through the driver. Forked test children
+    inherit it. Without prctl (not Linux), nothing to do."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        PR_SET_DUMPABLE = 4
+        libc.prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)
+    except (OSError, AttributeError):
+        pass
+
+
 if __name__ == "__main__":
+    harden()
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     sys.setrecursionlimit(10000)
     main()

@@ -128,6 +128,8 @@ export interface RunResult {
   obs?: Observation;
   signal?: number;
   exit_code?: number;
+  /** Set by the session, never by the driver: a budget of the sandbox this submission broke (disk, restarts, a flooded channel). */
+  limit?: string;
 }
 
 export interface ImportResult {

@@ -6,6 +6,7 @@ import type { Socket } from 'node:net';
 import { rootPath } from '../../paths.js';
 import type { ImportResult, ReferenceCall, ReferenceReply, RunRequest, RunResult } from './protocol.js';
 import type { WireValue } from '../../model/pyvalue.js';
+import type { SandboxWrap } from '../sandbox/index.js';
 
 export interface PythonSessionOptions {
   /** Absolute path of the student's file inside its private working directory. */
@@ -18,15 +19,22 @@ export interface PythonSessionOptions {
   /** Basename -> absolute path: files opened by a hard-coded path that does not exist are redirected here. */
   aliases?: Record<string, string>;
   python?: string;
-  /** Wraps the driver command, e.g. in a sandbox: (argv) => ['bwrap', ..., ...argv]. */
-  wrap?: (argv: string[]) => string[];
+  /** Wraps the driver command, e.g. in a sandbox: (argv) => ['bwrap', ..., ...argv]; a sandbox's wrap also
+   *  says where the grader's files appear inside and whether the runner is over its disk budget. */
+  wrap?: SandboxWrap;
   env?: NodeJS.ProcessEnv;
   outputCap?: number;
   /** Extra wall time the driver itself gets beyond a test's limit before it is declared lost. */
   graceMs?: number;
-  /** How long importing the module may take (a busy loop or sleep at import). */
+  /** How long importing the module may take (a busy loop or sleep at import). A re-import after a restart
+   *  gets at most a few times what the first import took. */
   importTimeoutMs?: number;
+  /** How many times a driver that a test killed is restarted before the remaining tests are given up (default 5). */
+  maxRestarts?: number;
 }
+
+/** Longest message the driver may send (a result with a 1 MiB transcript and large values is far below it). */
+export const MAX_MESSAGE_CHARS = 64 * 1024 * 1024;
 
 function isImportResult(m: any): boolean {
   return (
@@ -49,7 +57,14 @@ function namesJson(names: Record<string, WireValue>): string {
 export class PythonSession {
   private proc?: ChildProcess;
   private ctl?: Socket;
-  private buf = '';
+  /** The unfinished message so far, in pieces: a newline is looked for in each new chunk only. */
+  private pending: string[] = [];
+  private pendingChars = 0;
+  /** Characters received since the last request: a driver talking without end is dropped too. */
+  private received = 0;
+  /** Why this submission's driver is no longer used (a flooded channel, a budget): every later test gets it. */
+  private broken?: string;
+  private firstImportMs?: number;
   private waiting?: { resolve: (msg: any) => void; reject: (e: Error) => void; accepts: (msg: any) => boolean; onCall?: (msg: any) => void };
   private diag = '';
   private exited = false;
@@ -67,6 +82,8 @@ export class PythonSession {
     if (this.opts.wrap) argv = this.opts.wrap(argv);
     this.exited = false;
     this.diag = '';
+    this.pending = [];
+    this.pendingChars = 0;
     const proc = spawn(argv[0], argv.slice(1), {
       cwd: this.opts.cwd,
       stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
@@ -97,14 +114,35 @@ export class PythonSession {
       onGone(sig ? `driver killed by ${sig}` : code !== null && code > 128 ? `driver killed by ${SIGNAMES[code - 128] ?? `signal ${code - 128}`}` : `driver exited with code ${code}`),
     );
     proc.on('error', (e) => onGone(`cannot start ${argv[0]}: ${e.message}`));
+    const full = this.opts.importTimeoutMs ?? 20_000;
+    // A module that imported in 50 ms the first time and now takes 19 s is stalling on purpose.
+    const timeout = this.firstImportMs === undefined ? full : Math.min(full, Math.max(3000, 5 * this.firstImportMs));
+    const aliases = Object.fromEntries(Object.entries(this.opts.aliases ?? {}).map(([k, v]) => [k, this.inside(v)]));
+    const t0 = performance.now();
     const res = await this.request<ImportResult>(
-      initLine({ op: 'init', file: this.opts.file, module: this.opts.module, aliases: this.opts.aliases ?? {}, output_cap: this.opts.outputCap ?? 1 << 20 }, namesJson(this.opts.names ?? {})),
-      this.opts.importTimeoutMs ?? 20_000,
+      initLine({ op: 'init', file: this.inside(this.opts.file), module: this.opts.module, aliases, output_cap: this.opts.outputCap ?? 1 << 20 }, namesJson(this.opts.names ?? {})),
+      timeout,
       isImportResult,
-    ).catch((e: Error): ImportResult => ({
+    ).catch((e: Error): ImportResult => {
+      if (e instanceof DriverLost && e.timedOut && this.firstImportMs !== undefined) {
+        this.broken = `importing the module again took more than ${fmtSeconds(timeout)} (the first import took ${fmtSeconds(this.firstImportMs)}); its tests were stopped`;
+        this.kill();
+      } else if (e instanceof DriverLost && e.timedOut) {
+        // The student's import, not the grader, is what did not finish.
+        this.kill();
+        return {
+          op: 'imported', ok: false, output: '', stderr: '', duration_ms: timeout, static_imports: [], runtime_imports: [], notices: [],
+          error: { type: 'ImportTimeout', message: `importing the module took more than ${fmtSeconds(timeout)}`, traceback: e.diagnostics, line: null },
+        };
+      }
+      return {
       op: 'imported', ok: false, output: '', stderr: '', duration_ms: 0, static_imports: [], runtime_imports: [], notices: [],
-      error: { type: 'DriverError', message: e.message, traceback: e instanceof DriverLost ? e.diagnostics : '', line: null },
-    }));
+      error: this.broken
+        ? { type: 'ResourceLimit', message: this.broken, traceback: '', line: null }
+        : { type: 'DriverError', message: e.message, traceback: e instanceof DriverLost ? e.diagnostics : '', line: null },
+      };
+    });
+    if (res.ok && this.firstImportMs === undefined) this.firstImportMs = performance.now() - t0;
     this.importResult = res;
     return res;
   }
@@ -112,12 +150,17 @@ export class PythonSession {
   /** Runs one test in a fresh fork. A dead driver is restarted (and the module re-imported) first.
    *  `onCall` answers the test's calls of functions patched with the reference. */
   async run(req: Omit<RunRequest, 'op'>, onCall?: (call: ReferenceCall) => ReferenceReply): Promise<RunResult> {
+    const given = (limit: string): RunResult => ({ op: 'result', id: req.id, status: 'lost', ms: 0, limit });
+    if (this.broken) return given(this.broken);
     if (!this.proc || this.exited) {
+      const max = this.opts.maxRestarts ?? 5;
+      if (this.restarts >= max) return given((this.broken = `the test process was killed ${max + 1} times; the remaining tests were not run`));
       this.restarts++;
       const imp = await this.start();
-      if (!imp.ok) return { op: 'result', id: req.id, status: 'lost', ms: 0 };
+      if (!imp.ok) return this.broken ? given(this.broken) : { op: 'result', id: req.id, status: 'lost', ms: 0 };
     }
     const grace = this.opts.graceMs ?? 3000;
+    let res: RunResult;
     try {
       // Only the reply to this request, carrying its nonce, is accepted: bytes a student forged onto the
       // channel at import time cannot stand in for a result.
@@ -136,11 +179,36 @@ export class PythonSession {
           this.ctl?.write(JSON.stringify({ op: 'reply', id: req.id, reply }) + '\n');
         }
         : undefined;
-      return await this.request<RunResult>({ op: 'run', output_cap: this.opts.outputCap ?? 1 << 20, ...req, nonce }, req.timeout_ms + grace, accepts, call);
+      const program = req.program?.kind === 'script' ? { ...req.program, path: this.inside(req.program.path) } : req.program;
+      res = await this.request<RunResult>({ op: 'run', output_cap: this.opts.outputCap ?? 1 << 20, ...req, ...(program ? { program } : {}), nonce }, req.timeout_ms + grace, accepts, call);
     } catch (e) {
       this.kill();
-      return { op: 'result', id: req.id, status: 'lost', ms: req.timeout_ms + grace, ...(e instanceof DriverLost ? {} : {}) };
+      return this.broken ? given(this.broken) : { op: 'result', id: req.id, status: 'lost', ms: req.timeout_ms + grace };
     }
+    // The disk budget: a full tmpfs or too many files stops this submission (its files would fail every later test anyway).
+    const over = this.proc?.pid && !this.exited ? this.opts.wrap?.diskBudget?.(this.proc.pid, this.opts.cwd) : undefined;
+    if (over) {
+      this.broken = over;
+      this.kill();
+      return { ...res, limit: over };
+    }
+    return res;
+  }
+
+  /** Where a file of the grader appears to the driver (the sandbox shows the work directory at a fixed path). */
+  private inside(path: string): string {
+    return this.opts.wrap?.sandboxPath?.(path, this.opts.cwd) ?? path;
+  }
+
+  /** Stops using this driver: the submission broke a rule of the sandbox that every later test would hit too. */
+  private drop(why: string): void {
+    this.broken = why;
+    const w = this.waiting;
+    this.waiting = undefined;
+    this.pending = [];
+    this.pendingChars = 0;
+    this.kill();
+    w?.reject(new DriverLost(why, this.diag));
   }
 
   /** Diagnostic output the driver or student wrote to the raw fds (tail). */
@@ -182,7 +250,7 @@ export class PythonSession {
     return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiting = undefined;
-        reject(new DriverLost(`driver did not answer within ${timeoutMs} ms`, this.diag));
+        reject(new DriverLost(`driver did not answer within ${timeoutMs} ms`, this.diag, true));
       }, timeoutMs);
       this.waiting = {
         resolve: (m) => {
@@ -196,16 +264,31 @@ export class PythonSession {
         accepts,
         onCall,
       };
+      this.received = 0;
       this.ctl!.write((typeof msg === 'string' ? msg : JSON.stringify(msg)) + '\n');
     });
   }
 
   private onData(chunk: string): void {
-    this.buf += chunk;
-    let nl: number;
-    while ((nl = this.buf.indexOf('\n')) >= 0) {
-      const line = this.buf.slice(0, nl);
-      this.buf = this.buf.slice(nl + 1);
+    if (this.broken) return;
+    this.received += chunk.length;
+    if (this.received > 2 * MAX_MESSAGE_CHARS) return this.drop(floodMessage());
+    let from = 0;
+    for (;;) {
+      const nl = chunk.indexOf('\n', from);
+      if (nl < 0) {
+        if (from < chunk.length) {
+          this.pending.push(from ? chunk.slice(from) : chunk);
+          this.pendingChars += chunk.length - from;
+        }
+        if (this.pendingChars > MAX_MESSAGE_CHARS) this.drop(floodMessage());
+        return;
+      }
+      const line = this.pending.length ? this.pending.join('') + chunk.slice(from, nl) : chunk.slice(from, nl);
+      this.pending = [];
+      this.pendingChars = 0;
+      from = nl + 1;
+      if (line.length > MAX_MESSAGE_CHARS) return this.drop(floodMessage());
       const w = this.waiting;
       if (!w) continue; // unsolicited bytes on the channel: ignored
       let msg: unknown;
@@ -227,8 +310,14 @@ export class PythonSession {
   }
 }
 
+const fmtSeconds = (ms: number) => `${+(ms / 1000).toFixed(2)} s`;
+
+function floodMessage(): string {
+  return `the submission flooded the grader's private channel (more than ${MAX_MESSAGE_CHARS >> 20} MiB without a finished reply); its tests were stopped`;
+}
+
 export class DriverLost extends Error {
-  constructor(message: string, readonly diagnostics: string) {
+  constructor(message: string, readonly diagnostics: string, readonly timedOut = false) {
     super(message);
   }
 }

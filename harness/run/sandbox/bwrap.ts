@@ -1,19 +1,35 @@
 // bubblewrap: a throwaway mount, pid, network, ipc and uts namespace per runner process.
-// Inside, the system is read-only, the work directory is the only writable place, /tmp is a
-// private tmpfs, and nothing of the project except the folders named in `readOnly` is visible.
+// Inside, the system is read-only, /proc/sys too; the work directory (at /home/student) and /tmp are
+// private size-limited tmpfs mounts, the only writable places; nothing of the project but the folders
+// named in `readOnly` is visible, each at a fixed path of its own under /gradekit.
 import { execFileSync } from 'node:child_process';
-import { diskCached } from '../../util/disk-cache.js';
-import { existsSync, lstatSync, mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, lstatSync, readdirSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 
-export interface BwrapLayout {
-  /** Folders mounted read-only at the same path (the driver folder, the runtime's prefix). */
-  readOnly: string[];
-}
+/** Where things appear inside the sandbox: fixed paths, so nothing of the grader's own layout shows. */
+export const SANDBOX_HOME = '/home/student';
+export const SANDBOX_DRIVER = '/gradekit/driver';
+export const sandboxExtra = (i: number): string => `/gradekit/files-${i}`;
+/** Placeholders the launcher fills in at spawn time (see launcher.ts). */
+export const WORK_DIR = '@gradekit:work@';
+export const WORK_ENTRIES = '@gradekit:work-entries@';
+export const STUDENT_UID = '@gradekit:uid@';
 
-/** Environment variables the sandboxed process keeps; everything else of the grader's environment is removed. */
-const KEEP_ENV = new Set(['LANG', 'LC_ALL', 'LC_CTYPE', 'TZ', 'PYTHONIOENCODING', 'PYTHONDONTWRITEBYTECODE', 'PYTHONHASHSEED', 'PYTHONUTF8', 'JAVA_TOOL_OPTIONS']);
+export interface BwrapLayout {
+  /** Host folder -> path inside (the driver folder, an instructor's starter folder), read-only. */
+  readOnly: [string, string][];
+  /** Folders mounted read-only at their own path (the runtime's prefix). */
+  runtime: string[];
+  /** 'root': bubblewrap runs as real root without a user namespace, and the command switches to the
+   *  student uid that owns the work directory; 'userns': an unprivileged user namespace. */
+  mode: 'root' | 'userns';
+  /** Size of each writable tmpfs (the work directory and /tmp). */
+  diskBytes: number;
+  /** The environment the program sees (nothing else of the grader's). */
+  env: Record<string, string>;
+  /** Pass the seccomp filter the launcher opened on fd 9. */
+  seccomp: boolean;
+}
 
 /** Files of /etc that programs legitimately read (dynamic loader, time zone, user names, JDK config). */
 function etcMounts(): string[] {
@@ -42,34 +58,65 @@ function topLevelSystem(): string[] {
   return args;
 }
 
-/** Everything but the work directory, which workDirArgs() adds right after (it must follow --tmpfs /tmp). */
+/** bwrap creates missing parents of a mount point with mode 0700: an unprivileged uid could not pass them. */
+function parents(path: string, made: Set<string>): string[] {
+  const args: string[] = [];
+  const parts = path.split('/').filter(Boolean);
+  for (let i = 1; i < parts.length; i++) {
+    const p = '/' + parts.slice(0, i).join('/');
+    if (made.has(p) || p === '/usr' || p.startsWith('/usr/') || p === '/tmp' || p === '/proc' || p === '/dev') continue;
+    made.add(p);
+    args.push('--perms', '0755', '--dir', p);
+  }
+  return args;
+}
+
+/**
+ * The whole bwrap command line but the program. The work directory is a tmpfs of its own at /home/student
+ * holding the grader's files read-only (the launcher binds each entry of the real folder), so a submission
+ * writes at most `diskBytes` there and as much in /tmp, in memory, never on the host disk.
+ */
 export function bwrapArgs(layout: BwrapLayout): string[] {
+  const root = layout.mode === 'root';
   const args = [
-    '--unshare-all', // user (when possible), ipc, pid, net, uts, cgroup
+    // No user namespace as root: the program then runs as a real unprivileged host uid (setpriv below).
+    ...(root ? ['--unshare-ipc', '--unshare-pid', '--unshare-net', '--unshare-uts', '--unshare-cgroup-try'] : ['--unshare-all']),
     '--hostname', 'sandbox',
     '--die-with-parent', // killing the runner's process group tears the whole sandbox down
     '--new-session', // no TIOCSTI on the grader's terminal
     '--cap-drop', 'ALL',
+    // Just enough for setpriv to switch to the student uid (it drops them with the switch) and for bwrap's own chdir.
+    ...(root ? ['--cap-add', 'CAP_SETUID', '--cap-add', 'CAP_SETGID', '--cap-add', 'CAP_DAC_READ_SEARCH'] : []),
     ...topLevelSystem(),
   ];
-  for (const f of etcMounts()) args.push('--ro-bind', f, f);
-  args.push('--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp');
-  for (const d of [...new Set(layout.readOnly)]) if (existsSync(d)) args.push('--ro-bind', d, d);
+  const made = new Set<string>();
+  for (const f of etcMounts()) args.push(...parents(f, made), '--ro-bind', f, f);
+  // Host-wide kernel settings stay read-only whatever uid the program has.
+  args.push('--proc', '/proc', '--ro-bind', '/proc/sys', '/proc/sys');
+  for (const p of ['/proc/sysrq-trigger', '/proc/irq', '/proc/bus']) args.push('--ro-bind-try', p, p);
+  args.push('--dev', '/dev', '--perms', '1777', '--size', String(layout.diskBytes), '--tmpfs', '/tmp');
+  for (const d of [...new Set(layout.runtime)]) if (existsSync(d)) args.push(...parents(d, made), '--ro-bind', d, d);
+  for (const [host, inside] of layout.readOnly) if (existsSync(host)) args.push(...parents(inside, made), '--ro-bind', host, inside);
+  args.push(...parents(SANDBOX_HOME, made), '--size', String(layout.diskBytes), '--perms', '0777', '--tmpfs', SANDBOX_HOME, WORK_ENTRIES, '--chdir', SANDBOX_HOME);
+  args.push('--clearenv');
+  for (const [k, v] of Object.entries(layout.env)) args.push('--setenv', k, v);
+  if (layout.seccomp) args.push('--seccomp', '9');
+  args.push('--');
+  // Changing uids clears the parent-death signal --die-with-parent set: setpriv sets it again.
+  if (root) args.push(SETPRIV, '--reuid', STUDENT_UID, '--regid', STUDENT_UID, '--clear-groups', '--no-new-privs', '--pdeathsig', 'KILL', '--');
   return args;
 }
 
-/** The only writable folder, also the working directory and $HOME. Comes after --tmpfs /tmp, which would hide it. */
-export function workDirArgs(dir: string): string[] {
-  return ['--bind', dir, dir, '--chdir', dir, '--setenv', 'HOME', dir];
-}
+const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((p) => existsSync(p)) ?? 'setpriv';
 
-/** The grader's environment (tokens, paths, user names) is not the student's business. */
-export function envArgs(env: NodeJS.ProcessEnv = process.env): string[] {
-  const args: string[] = [];
-  // HOME is set with the work directory (workDirArgs); unsetting it here would undo that.
-  for (const k of Object.keys(env)) if (!KEEP_ENV.has(k) && k !== 'HOME') args.push('--unsetenv', k);
-  args.push('--setenv', 'TMPDIR', '/tmp', '--setenv', 'PATH', '/usr/local/bin:/usr/bin:/bin');
-  return args;
+/** Environment variables the program keeps from the grader's; everything else is gone. */
+const KEEP_ENV = ['LANG', 'LC_ALL', 'LC_CTYPE', 'TZ', 'PYTHONUTF8', 'JAVA_TOOL_OPTIONS'];
+
+/** The program's whole environment: a few locale settings of the grader's, and fixed values. */
+export function sandboxEnv(home: string, env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const k of KEEP_ENV) if (env[k] !== undefined) out[k] = env[k]!;
+  return { ...out, HOME: home, TMPDIR: '/tmp', PATH: '/usr/local/bin:/usr/bin:/bin', PYTHONIOENCODING: 'utf-8', PYTHONDONTWRITEBYTECODE: '1', PYTHONHASHSEED: '0' };
 }
 
 export interface BwrapSupport {
@@ -80,33 +127,17 @@ export interface BwrapSupport {
   version?: string;
 }
 
-let support: BwrapSupport | undefined;
-
-function findBwrap(): string | undefined {
+export function findBwrap(): string | undefined {
   for (const p of [process.env.GRADEKIT_BWRAP, '/usr/bin/bwrap', '/usr/local/bin/bwrap', '/bin/bwrap']) if (p && existsSync(p)) return p;
   return undefined;
 }
 
-/** Whether bubblewrap exists and can actually build a sandbox here (it cannot in many containers). Probed once. */
-export function bwrapSupport(): BwrapSupport {
-  if (support) return support;
-  const path = findBwrap();
-  if (!path) return (support = { ok: false, reason: 'bwrap is not installed (apt-get install bubblewrap)' });
-  // Two bwrap runs cost ~100-500 ms per `gradekit check`: remember the answer until bwrap or the machine changes.
-  return (support = diskCached(`bwrap-support:${path}`, [path], () => probeBwrap(path)));
+export function bwrapVersion(path: string): string {
+  return execFileSync(path, ['--version'], { encoding: 'utf8', timeout: 5000 }).trim();
 }
 
-function probeBwrap(path: string): BwrapSupport {
-  const dir = mkdtempSync(join(tmpdir(), 'gradekit-sandbox-probe-'));
-  try {
-    const version = execFileSync(path, ['--version'], { encoding: 'utf8', timeout: 5000 }).trim();
-    execFileSync(path, [...bwrapArgs({ readOnly: [] }), ...workDirArgs(dir), ...envArgs(), '--', '/usr/bin/true'], { stdio: ['ignore', 'ignore', 'pipe'], timeout: 10_000 });
-    return { ok: true, path, version };
-  } catch (e) {
-    const err = e as { stderr?: Buffer; message: string };
-    const why = (err.stderr?.toString('utf8').trim().split('\n').pop() || err.message).replace(/^bwrap: /, '');
-    return { ok: false, path, reason: `bwrap cannot create a sandbox here: ${why}` };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+/** bwrap's own last complaint, without its prefix: one line for the report. */
+export function bwrapComplaint(e: unknown): string {
+  const err = e as { stderr?: Buffer | string; message: string };
+  return (String(err.stderr ?? '').trim().split('\n').pop() || err.message).replace(/^bwrap: /, '');
 }

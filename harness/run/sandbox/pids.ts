@@ -73,7 +73,8 @@ function sweep(dir: string): void {
   }
 }
 
-function alive(pid: number): boolean {
+/** Whether a process exists (EPERM: it does, but belongs to someone else). */
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

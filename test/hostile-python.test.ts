@@ -69,9 +69,9 @@ const HOSTILE: Record<string, Expect> = {
   network: { status: { count: 'error' }, message: /ConnectionRefusedError|Network is unreachable|OSError/, isolation: true },
   'kill-parent': { status: { count: 'error' }, message: /lost contact|killed/, isolation: true },
   'close-stdio': {},
-  'spoof-verdicts': { status: { 'share-letter': 'failed', 'winning-strategy': 'failed', count: 'failed', 'show-game': 'failed', 'share-hidden': 'failed' }, message: /None|printed nothing/ },
+  'spoof-verdicts': { status: { 'share-letter': 'failed', 'winning-strategy': 'failed', count: 'failed', 'show-game': 'failed', 'share-hidden': 'skipped' }, message: /None|printed nothing/ },
   'exit-at-import': { fatal: /exit\(0\)/ },
-  'replace-module': { status: { 'share-letter': 'failed', 'winning-strategy': 'failed', count: 'failed', 'show-game': 'failed', 'share-hidden': 'failed' }, message: /None|printed nothing/ },
+  'replace-module': { status: { 'share-letter': 'failed', 'winning-strategy': 'failed', count: 'failed', 'show-game': 'failed', 'share-hidden': 'skipped' }, message: /None|printed nothing/ },
   // Issue #20, one fixture per class of attack.
   'kernel-settings': { isolation: true },
   seccomp: { isolation: true, seccomp: true },
@@ -84,14 +84,14 @@ const HOSTILE: Record<string, Expect> = {
   // Every test kills its driver: each is lost, restarts are capped, a stalled re-import stops the rest; seconds in all.
   'restart-stall': { status: { 'share-letter': 'error', 'winning-strategy': 'error', count: 'error', 'show-game': 'error', 'share-hidden': 'error' }, message: /lost contact|^resource limit exceeded: (importing the module again took|the test process was killed)/ },
   // Every test stops at the output cap; the report keeps each transcript's head and tail only (see the batch test).
-  'flood-everywhere': { status: { 'share-letter': 'error', 'winning-strategy': 'error', count: 'error', 'show-game': 'error' }, message: /^output limit exceeded: printed more than 65536 characters/ },
+  'flood-everywhere': { status: { 'share-letter': 'error', 'winning-strategy': 'error', count: 'error', 'show-game': 'error', 'share-hidden': 'error' }, message: /^output limit exceeded: printed more than 65536 characters/ },
   // C1 controls, a right-to-left override and line separators, printed and raised: every format shows them as escapes.
   'unicode-controls': { status: { count: 'error', 'show-game': 'failed' }, message: /ValueError: \u202edetaerc|line 1: expected the words left, 'CAT TACK KITE', got '\\x9b2J/ },
 };
 
 /** Known holes: the driver's private channel trusts whatever arrives on it (closed: see the security table in README.md). */
 const KNOWN_HOLES: Record<string, Expect> = {
-  'forge-channel': { status: { 'share-letter': 'failed', 'winning-strategy': 'failed', count: 'failed', 'show-game': 'failed', 'share-hidden': 'failed' }, message: /None|printed nothing/ },
+  'forge-channel': { status: { 'share-letter': 'failed', 'winning-strategy': 'failed', count: 'failed', 'show-game': 'failed', 'share-hidden': 'skipped' }, message: /None|printed nothing/ },
   'patch-builtins': { status: { 'share-letter': 'failed', 'winning-strategy': 'failed', count: 'failed', 'show-game': 'failed', 'share-hidden': 'failed' } },
 };
 

@@ -1,58 +1,45 @@
-// The oracle and the game driver without a JVM: the handout's own example, and a small Python
-// console program (fast to start) to exercise the driver's protocol paths.
+// The oracle and the game judge without a JVM: the handout's own example, and a small Python console
+// program (fast to start) to exercise the judge's paths: passing, a question it does not know, a
+// re-asked yes/no, a wrong word revealed, a smaller family kept, and a program that hangs.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runGameTest, type GameEnv } from '../harness/interactive/game-test.js';
-import { frequencyGuess, judgeGuess, startState } from '../harness/interactive/oracle.js';
-import { DEFAULT_PROFILE, mergeProfile } from '../harness/interactive/profile.js';
+import type { GameEnv } from '../harness/interactive/game.js';
+import { DEFAULT_PROFILE } from '../harness/interactive/profile.js';
+import { buildRoleTable } from '../harness/turns/index.js';
+import { playNiftyGame } from '../reference/hangman/nifty/game.js';
+import { frequencyGuess, guessReadings, keptSmallerFamily, oddInputReadings, startState } from '../reference/hangman/nifty/oracle.js';
+import { parseParams } from '../reference/hangman/nifty/params.js';
+import { NIFTY_ROLES } from '../reference/hangman/nifty/roles.js';
 
 const HANDOUT = ['ally', 'beta', 'cool', 'deal', 'else', 'flew', 'good', 'hope', 'ibex'];
 
-describe('judgeGuess on the handout example', () => {
-  it('accepts the largest family and narrows to it', () => {
+describe('the oracle on the handout example', () => {
+  it('reads a guess as one reading per family; only the largest is right', () => {
+    const rs = guessReadings(startState(HANDOUT, 4, 5), 'e');
+    expect(rs.map((r) => r.family!.pattern)[0]).toBe('----');
+    const kept = rs.find((r) => r.family!.pattern === '----')!;
+    expect(kept.state.words).toEqual(['ally', 'cool', 'good']);
+    expect(kept.state.guessesLeft).toBe(4); // 'e' missed: one guess
+    expect(keptSmallerFamily(kept)).toBe(false);
+    expect(keptSmallerFamily(rs.find((r) => r.family!.pattern === '-e--')!)).toBe(true);
+    const o = guessReadings(kept.state, 'o').find((r) => r.family!.pattern === '-oo-')!;
+    expect([o.state.words, o.state.guessesLeft, keptSmallerFamily(o)]).toEqual([['cool', 'good'], 4, false]); // revealed: free
+  });
+
+  it('treats tied largest families alike', () => {
+    const rs = guessReadings(startState(['ab', 'ba', 'ax', 'xa'], 2, 3), 'a');
+    expect(rs.filter((r) => !keptSmallerFamily(r)).map((r) => r.family!.pattern).sort()).toEqual(['-a', 'a-']);
+  });
+
+  it('keeps every reasonable reading of an input the handout leaves open', () => {
     const s = startState(HANDOUT, 4, 5);
-    const v = judgeGuess(s, 1, 'e', ['----']);
-    expect(v.ok).toBe(true);
-    expect(v.next!.words).toEqual(['ally', 'cool', 'good']);
-    expect(v.next!.guessesLeft).toBe(4); // 'e' missed: one guess
-    const o = judgeGuess(v.next!, 2, 'o', ['-oo-']);
-    expect(o.ok && o.next!.words).toEqual(['cool', 'good']);
-    expect(o.next!.guessesLeft).toBe(4); // revealed: free
-  });
-
-  it('names the guess, the letter and the families when a smaller family is shown', () => {
-    const v = judgeGuess(startState(HANDOUT, 4, 5), 1, 'e', ['-e--']);
-    expect(v.ok).toBe(false);
-    expect(v.problem).toBe(`guess 1 ('e'): the program revealed "-e--" (2 words), but the largest family is "----" (3 words)`);
-  });
-
-  it('accepts any of the tied largest families and lists them on failure', () => {
-    const words = ['ab', 'ba', 'cc', 'dd'];
-    const s = startState(words, 2, 3);
-    expect(judgeGuess(s, 1, 'c', ['cc']).ok).toBe(false);
-    const tie = startState(['ab', 'ba', 'ax', 'xa'], 2, 3);
-    expect(judgeGuess(tie, 1, 'a', ['a-']).ok).toBe(true);
-    expect(judgeGuess(tie, 1, 'a', ['-a']).ok).toBe(true);
-    const three = startState(['ab', 'ba', 'ax', 'xa', 'aa'], 2, 3);
-    expect(judgeGuess(three, 1, 'a', ['aa']).problem).toBe(
-      `guess 1 ('a'): the program revealed "aa" (1 word), but the largest families (tied) are "a-" (2 words), "-a" (2 words)`);
-  });
-
-  it('reports a pattern that is no family, and a missing pattern', () => {
-    const s = startState(HANDOUT, 4, 5);
-    // The last pattern shown that is a family is the one judged (the newest state).
-    expect(judgeGuess(s, 1, 'e', ['-e--', '----', 'x---']).ok).toBe(true);
-    expect(judgeGuess(s, 1, 'e', ['----', '-e--']).ok).toBe(false);
-    expect(judgeGuess(s, 1, 'e', ['-ee-']).problem).toMatch(/^guess 1 \('e'\): the program shows "-ee-", which matches no word family of the 9 remaining words/);
-    expect(judgeGuess(s, 1, 'e', []).problem).toMatch(/^guess 1 \('e'\): no word pattern of length 4 appears/);
-  });
-
-  it('infers the family from the ending when the program stops printing the word', () => {
-    const s = { ...startState(['cool', 'good'], 4, 1), pattern: '-oo-' };
-    const v = judgeGuess(s, 3, 't', [], true);
-    expect(v.ok && v.next!.over).toBe('loss');
+    const reads = oddInputReadings(s, 'eo').map((r) => r.read);
+    expect(reads[0]).toBe('refused (it costs nothing)');
+    expect(reads).toContain("read as its first letter 'e'");
+    expect(reads.at(-1)).toBe('a wrong guess (it costs one guess)');
+    expect(oddInputReadings(s, '#').map((r) => r.state.guessesLeft)).toEqual([5, 4]);
   });
 
   it('guesses the most common unguessed letter, ties alphabetically', () => {
@@ -85,6 +72,7 @@ used = set()
 while g > 0 and '-' in pat:
     print(f'Guesses left: {g}')
     print('Word: ' + pat)
+    print('Used letters: ' + ' '.join(sorted(used)))
     if total: print(f'Words remaining: {len(cand)}')
     if os.environ.get('HANG') and used: 
         while True: pass
@@ -95,7 +83,7 @@ while g > 0 and '-' in pat:
     fam = {}
     for w in cand:
         fam.setdefault(''.join(c if w[i] == c else pat[i] for i in range(n)), []).append(w)
-    best = max(fam, key=lambda k: len(fam[k]))
+    best = (min if os.environ.get('SMALLEST') else max)(fam, key=lambda k: len(fam[k]))
     cand = fam[best]
     if best == pat: g -= 1
     pat = best
@@ -108,58 +96,64 @@ else:
     print('You win!' if '-' not in pat else 'You lose! The word was ' + cand[0])
 `;
 
-function pyEnv(extra: NodeJS.ProcessEnv = {}, profile = DEFAULT_PROFILE): GameEnv {
+const TABLE = buildRoleTable(NIFTY_ROLES);
+
+function pyEnv(extra: NodeJS.ProcessEnv = {}): GameEnv {
   const dir = mkdtempSync(join(tmpdir(), 'gradekit-pygame-'));
   writeFileSync(join(dir, 'game.py'), PY_GAME);
   writeFileSync(join(dir, 'dictionary.txt'), HANDOUT.join('\n') + '\n');
-  return { command: ['python3', 'game.py'], cwd: dir, words: HANDOUT, profile, timeoutMs: 5000, env: { ...process.env, ...extra } };
+  return { command: ['python3', 'game.py'], cwd: dir, words: HANDOUT, table: TABLE, profile: DEFAULT_PROFILE, timeoutMs: 5000, env: { ...process.env, ...extra } };
 }
 
-describe('runGameTest driving a Python program', () => {
-  it('plays and passes a whole game, recording judged steps', async () => {
-    const r = await runGameTest({ length: [3, 4], guesses: 3, runningTotal: true, guesser: 'frequency', inject: [{ beforeGuess: 2, input: '#' }] }, pyEnv());
+function game(raw: Record<string, unknown>) {
+  const { params, errors } = parseParams(raw);
+  expect(errors).toEqual([]);
+  return params!;
+}
+
+describe('playNiftyGame judging a Python program', () => {
+  it('plays a whole game and finds nothing wrong', async () => {
+    const r = await playNiftyGame(game({ length: [3, 4], guesses: 3, running_total: true, inject: [{ before_guess: 2, input: '#' }] }), pyEnv());
     expect(r.message).toBe('');
-    expect(r.status).toBe('passed');
-    expect(r.steps.map((s) => s.kind).slice(0, 4)).toEqual(['wordLength', 'wordLength', 'guesses', 'runningTotal']);
-    const guesses = r.steps.filter((s) => s.kind === 'letter' && !s.inject);
-    expect(guesses.every((s) => s.verdict === 'ok')).toBe(true);
-    expect(guesses[0]!.family!.pattern).toBeDefined();
-    expect(r.steps.find((s) => s.inject)?.input).toBe('#');
+    expect(r.kind).toBe('passed');
+    expect(r.violations).toEqual([]);
     expect(r.transcript).toContain('Word length? 3\nNo words of that length.\nWord length? 4\n');
   });
 
-  it('shows the unclassified prompt and the classifiers tried, and a profile override fixes it', async () => {
-    const env = pyEnv({ PROMPT_LEN: 'Dimension? ' });
-    const r = await runGameTest({ length: 4, guesses: 3, runningTotal: false, guesser: 'frequency' }, env);
-    expect(r.status).toBe('error');
-    expect(r.kind).toBe('not_understood');
-    expect(r.message).toMatch(/^cannot tell what the program asks for: "Dimension\?" \(input 1; tried classifiers: fileName, playAgain, runningTotal, guesses, wordLength, letter\)/);
-    expect(r.unclassified?.line).toBe('Dimension?');
-    const { profile } = mergeProfile(DEFAULT_PROFILE, { prompts: { wordLength: ['^dimension\\?'] } });
-    const ok = await runGameTest({ length: 4, guesses: 3, runningTotal: false, guesser: 'frequency' }, { ...env, profile });
-    expect(ok.status).toBe('passed');
+  it('answers a question the table does not know by its place, and says so', async () => {
+    const r = await playNiftyGame(game({ length: 4, guesses: 3 }), pyEnv({ PROMPT_LEN: 'Dimension? ' }));
+    expect(r.kind).toBe('passed');
+    expect(r.violations).toEqual([]);
+    expect(r.notices.join('\n')).toMatch(/Dimension\?/);
   });
 
   it('tries the next yes/no spelling when the program re-asks', async () => {
-    const r = await runGameTest({ length: 4, guesses: 3, runningTotal: true, guesser: 'frequency' }, pyEnv({ STRICT_YES: '1' }));
-    expect(r.status).toBe('passed');
-    expect(r.steps.filter((s) => s.kind === 'runningTotal').map((s) => s.input)).toEqual(['y', 'yes']);
-    expect(r.steps.some((s) => s.shown?.count !== undefined)).toBe(true);
+    const r = await playNiftyGame(game({ length: 4, guesses: 3, running_total: true }), pyEnv({ STRICT_YES: '1' }));
+    expect(r.kind).toBe('passed');
+    expect(r.violations).toEqual([]);
+    expect(r.transcript).toMatch(/Show running total\? y\nPlease answer yes or no\.\nShow running total\? yes\n/);
   });
 
-  it('checks a revealed word printed alone on a line, ignoring words in ordinary prose', async () => {
-    const game = { length: 4, guesses: 1, runningTotal: false, guesser: { letters: 'e' } } as const;
-    const ok = await runGameTest(game, pyEnv({ PLAIN_REVEAL: 'right' }));
-    expect(ok.message).toBe('');
-    const bad = await runGameTest(game, pyEnv({ PLAIN_REVEAL: 'wrong' }));
-    expect(bad.message).toBe(`guess 1 ('e'): out of guesses, the program reveals "beta", which is not in the final family "----" (3 words: ally, cool, good)`);
+  it('accepts a word of the final family printed alone on a line, and charges one outside it', async () => {
+    const g = game({ length: 4, guesses: 1, guesser: { letters: 'e' } });
+    const ok = await playNiftyGame(g, pyEnv({ PLAIN_REVEAL: 'right' }));
+    expect(ok.violations).toEqual([]);
+    const bad = await playNiftyGame(g, pyEnv({ PLAIN_REVEAL: 'wrong' }));
+    expect(bad.violations.map((v) => [v.check, v.defect])).toEqual([['reveal', 'reveal:outside-family']]);
+    expect(bad.violations[0]!.message).toMatch(/the program reveals "beta", which is not in the final family "----" \(3 words: ally, cool, good\)/);
+  });
+
+  it('charges a smaller family kept under largest-family, naming the largest', async () => {
+    const r = await playNiftyGame(game({ length: 4, guesses: 5 }), pyEnv({ SMALLEST: '1' }));
+    const fam = r.violations.filter((v) => v.check === 'largest-family');
+    expect(fam.length).toBeGreaterThan(0);
+    expect(fam[0]!.defect).toBe('family:not-largest');
+    expect(fam[0]!.message).toMatch(/the program kept "[-a-z]{4}" \(\d words?\), but the largest famil/);
   });
 
   it('reports a program that hangs mid-game as a time limit', async () => {
-    const env = { ...pyEnv({ HANG: '1' }), timeoutMs: 800 };
-    const r = await runGameTest({ length: 4, guesses: 3, runningTotal: false, guesser: 'frequency' }, env);
-    expect(r.status).toBe('error');
+    const r = await playNiftyGame(game({ length: 4, guesses: 3 }), { ...pyEnv({ HANG: '1' }), timeoutMs: 800 });
     expect(r.kind).toBe('time_limit_exceeded');
-    expect(r.message).toMatch(/^time limit exceeded: no exit after 800 ms/);
+    expect(r.message).toMatch(/time limit/i);
   });
 });

@@ -1,10 +1,17 @@
+// Reading a free-form Evil Hangman program: what its questions ask (the role table, then the
+// program's reaction and the handout's order), how it spells yes and no, and the facts of its output
+// (patterns, numbers, guessed letters) in the many layouts real programs use.
 import { describe, expect, it } from 'vitest';
-import {
-  classifyPrompt, DEFAULT_PROFILE as P, findPatterns, lastNumber, mergeProfile, revealedWords, yesNoFor,
-} from '../harness/interactive/profile.js';
+import { DEFAULT_PROFILE as P, mergeProfile, yesNoFor } from '../harness/interactive/profile.js';
+import { buildRoleTable, readLetters, readNumbers, readPatterns } from '../harness/turns/index.js';
+import { understand, type QuestionContext } from '../reference/hangman/nifty/answers.js';
+import { NIFTY_ROLES } from '../reference/hangman/nifty/roles.js';
 
-describe('prompt classification (default profile)', () => {
-  const cases: [string, string | null][] = [
+const T = buildRoleTable(NIFTY_ROLES);
+const setup: QuestionContext = { phase: 'setup', answered: new Set() };
+
+describe('what a question asks (the Nifty role table)', () => {
+  const cases: [string, string][] = [
     ['Enter word length: ', 'wordLength'],
     ['How many letters should the word have? ', 'wordLength'],
     ['How long should the word be? ', 'wordLength'],
@@ -17,30 +24,33 @@ describe('prompt classification (default profile)', () => {
     ['Cheat mode - show how many words are left? ', 'runningTotal'],
     ['Do you want a running total of the number of words remaining? (true/false) ', 'runningTotal'],
     ['Guesses left: 5\nWord: --a--\nEnter a letter: ', 'letter'],
-    ['Enter a guess (5 guesses left): ', 'letter'],
     ['Your guess? ', 'letter'],
-    ['Type a letter and press Enter:\n> ', 'letter'],
     ['Play again? (yes/no) ', 'playAgain'],
     ['Enter dictionary file name: ', 'fileName'],
-    ['Dimension? ', null],
   ];
-  it.each(cases)('%j -> %s', (prompt, kind) => {
-    expect(classifyPrompt(P, prompt).kind).toBe(kind);
+  it.each(cases)('%j -> %s', (prompt, question) => {
+    const u = understand(T, P, prompt, setup);
+    expect(u.question).toBe(question);
+    expect(u.how).toBe('words');
   });
 
-  it('reads only the last line that says something, so status lines above a prompt do not count', () => {
-    // "Guesses left" is above a bare "> " under a line with words: not a guesses prompt.
-    expect(classifyPrompt(P, 'How many guesses?\n> ').kind).toBe('guesses');
-    expect(classifyPrompt(P, 'Guesses left: 5\nWord: ---\n> ').kind).toBe(null);
+  it('a question the table does not know is answered by its place, never refused', () => {
+    expect(understand(T, P, 'Dimension? ', setup)).toMatchObject({ question: 'wordLength', how: 'handout order', line: 'Dimension?' });
+    expect(understand(T, P, 'Dimension? ', { phase: 'setup', answered: new Set(['wordLength']) }).question).toBe('guesses');
+    expect(understand(T, P, 'Turbo mode? (y/n) ', { phase: 'setup', answered: new Set(['wordLength', 'guesses']) })).toMatchObject({ question: 'runningTotal', how: 'answer type' });
+    expect(understand(T, P, '> ', { phase: 'play', answered: new Set(['wordLength', 'guesses', 'runningTotal']) }).question).toBe('letter');
   });
 
-  it('names the prompt line and every classifier tried when nothing matches', () => {
-    const c = classifyPrompt(P, 'Welcome!\nDimension? ');
-    expect(c.kind).toBe(null);
-    if (c.kind !== null) return;
-    expect(c.line).toBe('Dimension?');
-    expect(c.tried.map((t) => t.kind)).toEqual(['fileName', 'playAgain', 'runningTotal', 'guesses', 'wordLength', 'letter']);
-    expect(c.tried.every((t) => t.patterns.length > 0)).toBe(true);
+  it('a re-ask asks what was asked before', () => {
+    const ctx: QuestionContext = { phase: 'setup', answered: new Set(['wordLength']), previous: { question: 'wordLength', text: 'Dimension? ' } };
+    expect(understand(T, P, 'Invalid, try again: ', ctx)).toMatchObject({ question: 'wordLength', how: 'asked again' });
+    expect(understand(T, P, 'Dimension? ', ctx)).toMatchObject({ question: 'wordLength', how: 'asked again' });
+  });
+
+  it('a line that states a number is not the question', () => {
+    // "Number of words left: 301" above a bare prompt is a status line, the prompt asks for a letter.
+    const ctx: QuestionContext = { phase: 'play', answered: new Set(['wordLength', 'guesses', 'runningTotal']) };
+    expect(understand(T, P, 'Number of words left: 301', ctx).question).toBe('letter');
   });
 });
 
@@ -62,6 +72,8 @@ describe('yes/no spelling from the prompt wording', () => {
 
 describe('reading the game state from output', () => {
   const g = new Set(['a', 'e', 'l']);
+  const patterns = (text: string, blanks = P.blankChars) =>
+    readPatterns(text, 5, g, { blanks, skip: T.get('guessedLetters')!.patterns }).map((p) => p.pattern);
   it.each([
     ['Word: --a-e', ['--a-e']],
     ['Word: _ _ _ _ _', ['-----']],
@@ -70,69 +82,58 @@ describe('reading the game state from output', () => {
     ['word: a___e (5 letters)', ['a---e']],
     ['[5 guesses left] -a--- | guessed: a e', ['-a---']],
   ])('finds %j', (text, want) => {
-    expect(findPatterns(P, text, 5, g)).toEqual(want);
+    expect(patterns(text)).toEqual(want);
   });
-  it.each([
-    ['_ _ _ _ _ _'], // six cells, not five
-    ['apple'], // p was never guessed
-    ['Letters: a, e, l'],
-  ])('finds nothing in %j', (text) => {
-    expect(findPatterns(P, text, 5, g)).toEqual([]);
+  it.each([['_ _ _ _ _ _'], ['apple'], ['Letters: a, e, l']])('finds no pattern in %j', (text) => {
+    expect(patterns(text)).toEqual([]);
   });
   it('supports other blank characters through the profile', () => {
-    expect(findPatterns({ ...P, blankChars: '*' }, 'Word: *a**e', 5, g)).toEqual(['-a--e']);
+    expect(patterns('Word: *a**e', '*')).toEqual(['-a--e']);
   });
 
-  it('reads counts and guesses left, the last one shown winning', () => {
-    expect(lastNumber(P.count, 'Words remaining: 120\n')).toBe(120);
-    expect(lastNumber(P.count, '(7 possible words)')).toBe(7);
-    expect(lastNumber(P.count, 'There are 45 possible words.')).toBe(45);
-    expect(lastNumber(P.count, '[cheat] 12 words remain\n[cheat] 9 words remain')).toBe(9);
-    expect(lastNumber(P.count, 'Guesses left: 5')).toBe(null);
-    expect(lastNumber(P.guessesLeft, 'You have 5 guesses left.')).toBe(5);
-    expect(lastNumber(P.guessesLeft, 'Remaining guesses: 3')).toBe(3);
-    expect(lastNumber(P.guessesLeft, 'Lives: 4')).toBe(4);
-    expect(lastNumber(P.guessesLeft, '[2 guesses left] --a--')).toBe(2);
+  const last = (text: string, role: string) => readNumbers(text, T).filter((n) => n.roles.includes(role)).at(-1)?.value ?? null;
+  it('reads counts and guesses left by the words of their own field, the last one shown winning', () => {
+    expect(last('Words remaining: 120\n', 'wordsLeft')).toBe(120);
+    expect(last('(7 possible words)', 'wordsLeft')).toBe(7);
+    expect(last('[cheat] 12 words remain\n[cheat] 9 words remain', 'wordsLeft')).toBe(9);
+    expect(last('Guesses left: 5', 'wordsLeft')).toBe(null);
+    expect(last('You have 5 guesses left.', 'guessesLeft')).toBe(5);
+    expect(last('Remaining guesses: 3', 'guessesLeft')).toBe(3);
+    expect(last('Lives: 4', 'guessesLeft')).toBe(4);
+    expect(last('Guesses left: 5   Words left: 44', 'guessesLeft')).toBe(5);
+    expect(last('Guesses left: 5   Words left: 44', 'wordsLeft')).toBe(44);
   });
 
-  it('reads the word revealed on a loss, ignoring captures of the wrong length', () => {
-    expect(revealedWords(P, 'Word: ap-le\nYou lose! The word was: apple', 5)).toEqual(['apple']);
-    expect(revealedWords(P, 'Out of guesses! I was thinking of gravy.', 5)).toEqual(['gravy']);
-    expect(revealedWords(P, 'Sorry. The secret word was MARKING.', 7)).toEqual(['marking']);
+  it('reads the letters guessed in any list layout, and only from their own field', () => {
+    const role = T.get('guessedLetters')!;
+    expect([...readLetters('Used letters: a e t', role)].sort()).toEqual(['a', 'e', 't']);
+    expect([...readLetters('Guessed: [a, e, t]', role)].sort()).toEqual(['a', 'e', 't']);
+    expect([...readLetters('You have guessed: aet', role)].sort()).toEqual(['a', 'e', 't']);
+    expect([...readLetters('Guessed letters: a e   Word: -a---', role)].sort()).toEqual(['a', 'e']);
   });
 });
 
 describe('mergeProfile', () => {
-  it('puts extra regexes before the defaults and can replace a kind', () => {
-    const { profile, errors } = mergeProfile(P, { prompts: { wordLength: ['dimension'], letter: ['^>$'] }, replacePrompts: ['letter'] });
+  it('puts extra yes/no spellings before the defaults without changing them', () => {
+    const { profile, errors } = mergeProfile(P, { yesNo: [{ pattern: '\\b(oui)/(non)\\b' }], fileNameAnswer: 'words.txt' });
     expect(errors).toEqual([]);
-    expect(profile.prompts.wordLength[0]).toBe('dimension');
-    expect(profile.prompts.wordLength.length).toBe(P.prompts.wordLength.length + 1);
-    expect(profile.prompts.letter).toEqual(['^>$']);
-    expect(classifyPrompt(profile, 'Dimension? ').kind).toBe('wordLength');
-    expect(P.prompts.letter.length).toBeGreaterThan(1); // the default is not mutated
+    expect(yesNoFor(profile, 'Compteur? (oui/non) ')).toEqual({ yes: 'oui', no: 'non' });
+    expect(profile.fileNameAnswer).toBe('words.txt');
+    expect(P.fileNameAnswer).toBe('dictionary.txt');
   });
 
-  it('names the bad regex and the field', () => {
-    const { errors } = mergeProfile(P, {
-      prompts: { letter: ['(unclosed'], colour: ['x'] },
-      count: ['words left'],
-      blankChars: 'x',
-      win: ['.*'],
-      bogus: 1,
-    });
+  it('names the bad field, and sends question wordings to the role table', () => {
+    const { errors } = mergeProfile(P, { yesNo: [{ pattern: '(unclosed' }], blankChars: 'x', prompts: {}, bogus: 1 });
     expect(errors).toEqual(expect.arrayContaining([
-      expect.stringMatching(/^io\.prompts\.letter\[0\]: invalid regex "\(unclosed": /),
-      expect.stringMatching(/^io\.prompts\.colour: unknown prompt kind/),
-      'io.count[0]: regex "words left" needs 1 capture group(s), has 0',
-      expect.stringMatching(/^io\.blankChars: "x" contains letters/),
-      'io.win[0]: regex ".*" matches the empty string, so it would match every prompt',
-      expect.stringMatching(/^io\.bogus: unknown field/),
+      expect.stringMatching(/^profile\.yesNo\[0\]: invalid regex "\(unclosed": /),
+      expect.stringMatching(/^profile\.blankChars: "x" contains letters/),
+      expect.stringMatching(/^profile\.prompts: what a program's questions and values mean is the role table now/),
+      expect.stringMatching(/^profile\.bogus: unknown field/),
     ]));
-    expect(errors).toHaveLength(6);
+    expect(errors).toHaveLength(4);
   });
 
   it('rejects an override that is not a mapping', () => {
-    expect(mergeProfile(P, ['x'], 'spec.io').errors).toEqual(['spec.io: expected a mapping of profile fields, got a list']);
+    expect(mergeProfile(P, ['x'], 'spec.profile').errors).toEqual(['spec.profile: expected a mapping of profile fields, got a list']);
   });
 });

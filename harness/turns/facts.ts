@@ -55,7 +55,7 @@ export function readNumbers(text: string, table: RoleTable): NumberSeen[] {
   return out;
 }
 
-const FIELD = /\s*(?:[|;[\]()]|[.,](?=\s))\s*/g;
+const FIELD = /\s*(?:[|;[\]()]|(?<=[A-Za-z])[.,](?=\s))\s*/g;
 const afterLast = (ctx: string) => {
   let cut = 0;
   for (const m of ctx.matchAll(FIELD)) cut = m.index! + m[0].length;
@@ -153,7 +153,13 @@ export function readPatterns(text: string, length: number, letters: ReadonlySet<
     offset += full.length + 1;
     // Fields of a one-line status ("----- | guessed: e a | 12 words") are read apart, and a field that
     // lists the letters guessed is not a pattern.
-    const raw = full.split('|').map((f) => (opts.skip?.some((r) => r.test(f)) ? ' '.repeat(f.length) : f)).join('|');
+    const raw = full.split('|').map((f) => {
+      // The list of letters guessed, from the words that announce it to its end, is not a pattern.
+      const m = (opts.skip ?? []).map((r) => r.exec(f)).filter((x): x is RegExpExecArray => x !== null).sort((x, y) => x.index - y.index)[0];
+      if (!m) return f;
+      const end = listEnd(f, m.index + m[0].length);
+      return f.slice(0, m.index) + ' '.repeat(end - m.index) + f.slice(end);
+    }).join('|');
     if (!raw.trim()) continue;
     // A Java-style list of cells reads like the cells run together.
     const line = raw.replace(/\[((?:\s*[A-Za-z_\-*]\s*,)+\s*[A-Za-z_\-*]\s*)\]/g, (_, cells: string) => cells.replace(/[\s,]/g, ''));
@@ -181,24 +187,42 @@ export function readPatterns(text: string, length: number, letters: ReadonlySet<
   return out.sort((a, b) => a.at - b.at);
 }
 
+/** Where a list of letters that starts at `from` ends: after its brackets, or at a wide gap, a field
+ *  separator or the next label ("Word: "), else at the end of the line. */
+function listEnd(line: string, from: number): number {
+  const rest = line.slice(from);
+  const open = /^[\s:=]*\[/.exec(rest);
+  if (open) {
+    const close = rest.indexOf(']', open[0].length);
+    return close < 0 ? line.length : from + close + 1;
+  }
+  const stop = /\s{2,}|\t|\s[-–]\s|,?\s*\b[A-Za-z]{3,}\s*[:=]/.exec(rest.replace(/^[\s:=]*/, (m) => ' '.repeat(m.length)));
+  return stop ? from + stop.index : line.length;
+}
+
 // ---------------------------------------------------------------------------------------------- letters
 
-/** Single letters shown on lines that say what the role says (or on the line after such a label), as a
- *  set: "Guessed: [e, a]", "Letters used: e a", "Guessed letters: eao" (run together, as some print). */
+/** Single letters shown where the role's words announce them ("Guessed: [e, a]", "Letters used: e a",
+ *  "guessed: eao" run together, "| Tried so far: e,a,o |", or on the line after a bare label), as a set.
+ *  The list runs from those words to the end of its field (a '|' or a wide gap before more words). */
 export function readLetters(text: string, role: Role): Set<string> {
   const lines = text.split('\n');
   const out = new Set<string>();
   lines.forEach((l, i) => {
-    if (!role.patterns.some((p) => p.test(l))) return;
-    const label = l.match(/^[^:=]*[:=]/)?.[0] ?? l.match(/^.*?\b(?:guessed|used|entered|tried|so far|letters)\b/i)?.[0] ?? '';
-    let rest = l.slice(label.length);
-    if (!/[A-Za-z]/.test(rest)) rest = lines[i + 1] ?? '';
-    const singles = [...rest.matchAll(/(?<![A-Za-z])[A-Za-z](?![A-Za-z])/g)].map((m) => m[0].toLowerCase());
-    if (singles.length) singles.forEach((c) => out.add(c));
-    else {
-      // Run together ("eao"): one short token of distinct letters.
-      const run = rest.trim().match(/^[A-Za-z]{1,26}$/)?.[0];
-      if (run && new Set(run.toLowerCase()).size === run.length) for (const c of run.toLowerCase()) out.add(c);
+    for (const p of role.patterns) {
+      const m = new RegExp(p.source, 'i').exec(l);
+      if (!m) continue;
+      let rest = l.slice(m.index + m[0].length).split('|')[0]!.replace(/\s{3,}\S*[A-Za-z]{3,}.*$/, '');
+      rest = rest.replace(/^[^A-Za-z\d[\]]*(?:so far|letters|guesses)?\W*/i, '');
+      if (!/[A-Za-z]/.test(rest)) rest = /[:=]\s*$|^\s*$/.test(l.slice(m.index + m[0].length)) ? lines[i + 1] ?? '' : '';
+      const singles = [...rest.matchAll(/(?<![A-Za-z])[A-Za-z](?![A-Za-z])/g)].map((x) => x[0].toLowerCase());
+      if (singles.length) singles.forEach((c) => out.add(c));
+      else {
+        // Run together ("eao"): one token of distinct letters.
+        const run = rest.trim().match(/^[A-Za-z]{1,26}$/)?.[0]?.toLowerCase();
+        if (run && new Set(run).size === run.length) for (const c of run) out.add(c);
+      }
+      break;
     }
   });
   return out;

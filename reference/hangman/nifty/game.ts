@@ -14,8 +14,10 @@ import {
 } from './oracle.js';
 import type { NiftyParams } from './params.js';
 
-/** Inject '<repeat>' to resend the most recent valid guess. */
+/** In an injected input, '<repeat>' stands for the most recent letter guessed, '<hit>' for the most recent
+ *  one the word shows. */
 export const REPEAT_LAST = '<repeat>';
+export const LAST_HIT = '<hit>';
 const MAX_BELIEFS = 16;
 
 export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<GameResult> {
@@ -47,7 +49,11 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
   let previous: { question: Question; text: string } | undefined;
   let lengthIdx = 0;
   let lengthSent: number | null = null;
-  let guessesTries = [...new Set([params.guesses, 8, 6])];
+  /** The numbers of guesses to answer in turn; after them, fallbacks for a program that refuses the last one. */
+  let guessesIdx = 0;
+  let guessesSent: number | null = null;
+  let fallbacks = [8, 6].filter((n) => n !== params.guesses.at(-1));
+  const validGuessCount = (n: number) => n >= 1;
   let runningAnswer: boolean | null = null;
   let fileAsked = 0;
   const triedYesNo = new Set<string>();
@@ -87,7 +93,9 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
     const letters = new Set([...readings.flatMap((r) => r.state.guessed), ...p.input.toLowerCase()]);
     const shownAll = patternsIn(text, letters, L).map((x) => x.pattern);
     const candidates = new Set(readings.map((r) => r.state.pattern));
-    const shown = [...shownAll].reverse().find((x) => candidates.has(x)) ?? shownAll.at(-1);
+    // The pattern the program shows: the last one that is a family of this input; failing that, the last
+    // one with a blank (a word of prose made of guessed letters, like "no", is not a pattern).
+    const shown = [...shownAll].reverse().find((x) => candidates.has(x)) ?? [...shownAll].reverse().find((x) => x.includes('-'));
     const gl = lastNumber(text, 'guessesLeft');
     const count = countShown(text);
     const mismatches = (r: Reading): string[] => {
@@ -112,7 +120,9 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
       const bad = mismatches(best);
       const prev = beliefs[0]!.state;
       if (bad.includes('pattern')) {
-        if (!candidates.has(shown!)) violate('largest-family', `${p.label}: the program shows "${shown}", which matches no word family of the ${prev.words.length} remaining words${best.largest ? ` (largest: ${describeFamilies(best.largest)})` : ''}`, 'family:no-family');
+        const forgets = [...prev.pattern].some((c, i) => c !== '-' && shown![i] === '-');
+        if (forgets) violate('largest-family', `${p.label}: the program shows "${shown}", which hides letters already revealed ("${prev.pattern}" before this input; step 4e reports the positions of the letters)`, 'family:forgets-revealed');
+        else if (!candidates.has(shown!)) violate('largest-family', `${p.label}: the program shows "${shown}", which matches no word family of the ${prev.words.length} remaining words${best.largest ? ` (largest: ${describeFamilies(best.largest)})` : ''}`, 'family:no-family');
       }
       if (keptSmallerFamily(best)) violate('largest-family', smallerFamilyMessage(p.label, best), 'family:not-largest');
       if (bad.includes('guesses')) {
@@ -137,10 +147,14 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
     if (ended && s.over) judgeEnding(s, text, p.label);
   };
 
+  const invalidGuessesAccepted = (n: number) =>
+    `the program accepted ${n} as the number of guesses, which is not a valid number: it must ask again (step 2: "Prompt the user for a valid word length and number of guesses")`;
   const smallerFamilyMessage = (label: string, r: Reading) => {
     const largest = r.largest!;
     const tie = largest.length > 1 ? `the largest families (tied) are ${describeFamilies(largest)}` : `the largest family is ${describeFamily(largest[0]!)}`;
-    return `${label}: the program kept ${describeFamily(r.family!)}, but ${tie}`;
+    // Dodging on the last guess is the handout's extra-credit idea, not a rule of the assignment.
+    const last = r.state.guessesLeft === 0 && r.family!.positions.length === 0 ? ' (on the last guess too: dodging it is only the extra-credit idea, not The Assignment\'s rule)' : '';
+    return `${label}: the program kept ${describeFamily(r.family!)}, but ${tie}${last}`;
   };
   const costReason = (p: { input: string; guess: boolean }, r: Reading, prev: GameState) => {
     if (!r.family) return `${p.guess ? '' : `"${p.input}" is not a new letter: `}${r.read} (${prev.guessesLeft} before)`;
@@ -174,7 +188,8 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
     // Without a "the word was" phrase, a word standing alone on a line or in quotes counts.
     const alone = [...text.matchAll(/^\s*([A-Za-z]+)[.!]?\s*$|["'“]([A-Za-z]+)["'”]/gm)].map((m) => (m[1] ?? m[2]!).toLowerCase()).filter((w) => w.length === s.length && dict.has(w));
     const shownWords = [...named, ...alone];
-    if (shownWords.some((w) => family.has(w))) return;
+    // Any word of the final family shown anywhere is the word revealed, however it is introduced.
+    if (shownWords.some((w) => family.has(w)) || [...text.matchAll(/[A-Za-z]+/g)].some((m) => family.has(m[0].toLowerCase()))) return;
     const sample = [...family].slice(0, 5).join(', ') + (family.size > 5 ? ', …' : '');
     if (shownWords.length) violate('reveal', `${label}: out of guesses, the program reveals "${shownWords[0]}", which is not in the final family "${s.pattern}" (${family.size} words: ${sample})`, 'reveal:outside-family');
     else violate('reveal', `${label}: out of guesses, the program shows no word of the final family "${s.pattern}" as the word it had chosen (step 4f; ${family.size} words: ${sample})`, 'reveal:none');
@@ -190,7 +205,9 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
       statusShown.add('pattern');
       violate('status', `${before} the program does not show the word so far ("${s.pattern}", step 4b)`, 'status:pattern');
     }
-    if (!numbersOf(text, 'guessesLeft').length && !statusShown.has('guesses')) {
+    // A number the table does not name still shows the value when it is the value (the status wording varies).
+    const anyNumber = (v: number) => readNumbers(text, table).some((x) => x.value === v);
+    if (!numbersOf(text, 'guessesLeft').length && !anyNumber(s.guessesLeft) && !statusShown.has('guesses')) {
       statusShown.add('guesses');
       violate('status', `${before} the program does not show how many guesses are left (${s.guessesLeft}, step 4b)`, 'status:guesses');
     }
@@ -203,7 +220,7 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
         violate('status', `${before} the program does not show the letters guessed so far: ${shown.size ? `it shows ${[...shown].join(', ')}, not ${missing.join(', ')}` : `${letters.join(', ')} are not listed`} (step 4b)`, 'status:letters');
       }
     }
-    if (runningAnswer === true && countShown(text) === null && !statusShown.has('count')) {
+    if (runningAnswer === true && countShown(text) === null && !beliefs.some((b) => anyNumber(b.state.words.length)) && !statusShown.has('count')) {
       statusShown.add('count');
       violate('running-total', `${before} the program does not show the number of words remaining, though the player asked for a running total (steps 3 and 4b)`, 'count:missing');
     }
@@ -219,7 +236,7 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
       violate('relength', `the program accepted word length ${lengthSent}, but no word of the list has that length: it must ask for a valid length again (step 2)`, 'relength:accepted');
       return false;
     }
-    let guesses = guessesTries[0]!;
+    let guesses = guessesSent ?? params.guesses.at(-1)!;
     if (!answered.has('guesses')) {
       const shown = lastNumber(prompt, 'guessesLeft');
       violate('guesses-question', `the program never asks for the number of guesses (step 2: "Prompt the user for a valid word length and number of guesses")${shown !== null ? `; it starts with ${shown}` : ''}`, 'setup:no-guesses-question');
@@ -240,10 +257,12 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
   const nextInput = (): { input: string; guess: boolean } => {
     const s = state()!;
     const inj = injects[0];
-    if (inj && inj.beforeGuess <= validGuesses + 1) {
+    const last = s.guessed.at(-1);
+    const hit = [...s.guessed].reverse().find((c) => s.pattern.includes(c));
+    // An input about a revealed letter waits for one.
+    if (inj && inj.beforeGuess <= validGuesses + 1 && (hit || !inj.input.includes(LAST_HIT))) {
       injects.shift();
-      const last = s.guessed[s.guessed.length - 1];
-      const input = inj.input === REPEAT_LAST ? (last ?? 'e') : inj.input;
+      const input = inj.input.replaceAll(REPEAT_LAST, last ?? 'e').replaceAll(LAST_HIT, hit ?? 'e');
       const fresh = input.length === 1 && /[a-z]/.test(input) && !s.guessed.includes(input);
       return { input, guess: fresh };
     }
@@ -268,6 +287,11 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
     // A length the list has no words for must be asked again before anything else.
     if (lengthSent !== null && !hasWords(lengthSent) && u.question !== 'wordLength' && phase === 'setup') {
       violate('relength', `the program accepted word length ${lengthSent}, but no word of the list has that length: it must ask for a valid length again (step 2)`, 'relength:accepted');
+      stop = true;
+      return null;
+    }
+    if (guessesSent !== null && !validGuessCount(guessesSent) && u.question !== 'guesses' && phase === 'setup') {
+      violate('guesses-question', invalidGuessesAccepted(guessesSent), 'guesses:accepted-invalid');
       stop = true;
       return null;
     }
@@ -298,13 +322,17 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
       }
       case 'guesses': {
         if (phase !== 'setup') { stop = true; return null; }
-        if (again && answered.has('guesses')) {
-          guessesTries = guessesTries.slice(1);
-          if (!guessesTries.length) return fail(`the program keeps asking "${u.line}" and accepts none of ${[...new Set([params.guesses, 8, 6])].join(', ')} as the number of guesses`);
-          notice('guesses-refused', `the program refused ${params.guesses} guesses; gradekit answered ${guessesTries[0]}`);
-        }
+        let n: number | undefined = params.guesses[guessesIdx];
+        if (n !== undefined) guessesIdx++;
+        else if (again && guessesSent !== null && validGuessCount(guessesSent)) {
+          // A valid number refused: try the usual ones before giving up (a program may cap the guesses).
+          n = fallbacks.shift();
+          if (n === undefined) return fail(`the program keeps asking "${u.line}" and accepts none of ${[...new Set([...params.guesses.filter(validGuessCount), 8, 6])].join(', ')} as the number of guesses`);
+          notice('guesses-refused', `the program refused ${guessesSent} guesses; gradekit answered ${n}`);
+        } else n = params.guesses.at(-1)!;
+        guessesSent = n;
         answered.add('guesses');
-        return send(String(guessesTries[0]));
+        return send(String(n));
       }
       case 'runningTotal': {
         answered.add('runningTotal');
@@ -362,7 +390,8 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
     reaction += run.lastPrompt;
     if (pending) judgeReaction(true);
     else if (inPhase('setup')) {
-      if (lengthSent !== null && !hasWords(lengthSent)) violate('relength', `the program exits when given word length ${lengthSent} instead of asking for a valid length again (step 2)`, 'relength:exits');
+      if (guessesSent !== null && !validGuessCount(guessesSent)) violate('guesses-question', `${invalidGuessesAccepted(guessesSent)}; it exits instead`, 'guesses:exits');
+      else if (lengthSent !== null && !hasWords(lengthSent)) violate('relength', `the program exits when given word length ${lengthSent} instead of asking for a valid length again (step 2)`, 'relength:exits');
       else violate('*', `the program exited without playing a game${run.inputs.length ? ` (after input "${run.inputs.at(-1)!.line}")` : ''}`);
     }
     if (inPhase('play') && state() && !state()!.over) violate('ends', `the program exited before the game was over ("${state()!.pattern}", ${state()!.guessesLeft} guesses left)`, 'end:exit');

@@ -20,17 +20,22 @@ export const paramsSchema = z
   .object({
     /** Lengths answered in turn; 'none' is a length the word list in use has no words of (it must be asked again). */
     length: z.union([length, z.array(length).min(1)]).transform((v) => (Array.isArray(v) ? v : [v])),
-    guesses: z.number().int().min(1).max(26),
+    /** Numbers of guesses answered in turn; one below 1 is not valid and must be asked again (the last must be valid). */
+    guesses: z.union([z.number().int().min(1).max(26), z.array(z.number().int().max(26)).min(1)])
+      .transform((v) => (Array.isArray(v) ? v : [v]))
+      .refine((v) => v.at(-1)! >= 1, 'the last number of guesses must be 1 or more (a game must start)'),
     running_total: z.boolean().default(false),
     guesser: z.union([z.literal('frequency'), z.object({ letters: z.string().min(1) }).strict()]).default('frequency'),
-    /** Inputs sent at the guess prompt before valid guess number `before_guess` ('<repeat>': the last letter again). */
+    /** Inputs sent at the guess prompt before valid guess number `before_guess`. '<repeat>' stands for the last
+     *  letter guessed, '<hit>' for the last letter guessed that the word shows (the input waits until there is
+     *  one), so '<hit>b' is that letter followed by 'b'. */
     inject: z.array(z.object({ before_guess: z.number().int().positive(), input: z.string() }).strict()).default([]),
   })
   .strict();
 
 export interface NiftyParams {
   length: (number | 'none')[];
-  guesses: number;
+  guesses: number[];
   runningTotal: boolean;
   guesser: 'frequency' | { letters: string };
   inject: { beforeGuess: number; input: string }[];

@@ -35,14 +35,14 @@ export const NIFTY_ROLES: RoleSpecs = {
   // --- what numbers mean (steps 4b and 3)
   guessesLeft: {
     kind: 'number', says: 'the guesses left',
-    patterns: [`\\b${GUESS_WORDS}\\s*(?:left|remaining|available)\\b`, `\\bremaining\\s+${GUESS_WORDS}\\b`, `\\b${GUESS_WORDS}\\b`, '\\bguess available\\b'],
+    patterns: [`\\b${GUESS_WORDS}\\s*(?:left|remaining|available)\\b`, `\\bremaining\\s+${GUESS_WORDS}\\b`, `\\b${GUESS_WORDS}\\b`, '\\bguess available\\b', '^\\W*left\\W*[:=]'],
   },
   // Specific on purpose: "The word has 5 letters" is not a count of words.
   wordsLeft: {
     kind: 'number', says: 'the number of words remaining',
     patterns: [
       '\\bwords?\\s+(?:left|remain(?:ing)?|possible|in (?:the )?(?:list|family|dictionary))\\b', '\\b(?:remaining|possible|candidate)\\s+words?\\b',
-      '\\bnumber of (?:remaining |possible )?words\\b', '\\brunning total\\b', '\\bword count\\b', '\\btally\\b', '\\bpossibilities\\b',
+      '\\bnumber of (?:remaining |possible )?words\\b', '\\brunning total\\b', '\\bword count\\b', '\\btally\\b', '\\bpossibilities\\b', '\\bcandidates\\b', '\\bpool\\b',
     ],
   },
 
@@ -50,13 +50,13 @@ export const NIFTY_ROLES: RoleSpecs = {
   pattern: { kind: 'pattern', says: 'the word so far', patterns: ['\\bword\\b', '\\bpattern\\b', '\\bstate\\b', '\\bsolution\\b', '\\bstatus\\b', '\\bresult\\b'] },
   guessedLetters: {
     kind: 'letters', says: 'the letters guessed so far',
-    patterns: ['\\bguessed\\b', '\\bletters?\\s+(?:used|entered|tried|so far)\\b', '\\bused\\b', '^\\W*tried\\b', '\\b(?:letters|guesses)\\s*(?:made|so far)\\b', '\\balready\\b.*\\bletters?\\b'],
+    patterns: ['\\bguessed\\b', '\\bletters?\\s+(?:used|entered|tried|so far)\\b', '\\bused\\b', '^\\W*tried\\b', '\\btried so far\\b', '\\bletters\\s*[:=]', '\\b(?:letters|guesses)\\s*(?:made|so far)\\b', '\\balready\\b.*\\bletters?\\b'],
   },
   revealedWord: {
     kind: 'word', says: 'a word of the final family',
     patterns: [
       '\\b(?:secret\\s+|hidden\\s+|correct\\s+|real\\s+|actual\\s+|my\\s+|the\\s+)?(?:word|answer)\\s+(?:was|is)\\b',
-      '\\b(?:word|answer)\\s*[:=]', '\\bI (?:was thinking of|picked|chose|had)\\b', '\\bthis is the word\\b',
+      '\\b(?:word|answer)\\b[^:=.!?]{0,30}[:=]', '\\bI (?:was thinking of|picked|chose|had)\\b', '\\bthis is the word\\b',
     ],
   },
   win: { kind: 'statement', says: 'that the player won', opposite: 'loss', patterns: ['\\bcongrat', '\\byou (?:win|won|got it|guessed it|beat me)\\b', '\\bwell done\\b', '\\bwinner\\b', '\\byou guessed the word\\b'] },

@@ -129,8 +129,8 @@ async function main(argv: string[]): Promise<number> {
       .argument('<assignment>', 'assignment id or spec file')
       .option('--update', 'write the golden files')
       .option('--check', 'verify the golden files match the reference (default)'),
-  ), 'also print each golden transcript as it is checked or written').action((assignment: string, o: CommonOpts & ProgressFlags & { update?: boolean }) => {
-    code = goldenCommand(loadFor(assignment, o), Boolean(o.update), progressFlags(o));
+  ), 'also print each golden transcript as it is checked or written').action(async (assignment: string, o: CommonOpts & ProgressFlags & { update?: boolean }) => {
+    code = await goldenCommand(loadFor(assignment, o), Boolean(o.update), progressFlags(o));
   });
 
   addCommon(

@@ -10,6 +10,7 @@ import { PythonSession } from '../run/python/session.js';
 import { namesToWire } from './word-lists.js';
 import { prepareWorkspace, wordListAliases } from './workspace.js';
 import { runPythonTest } from './python-tests.js';
+import { SolutionRunner } from './solution.js';
 import { error, fmtMs, graderError, skipped, type Outcome } from './outcome.js';
 import { gradekitVersion } from '../paths.js';
 import { submissionSeed } from './seed.js';
@@ -176,6 +177,8 @@ async function gradePython(
   const n = Math.max(1, Math.min(opts.parallel ?? 1, Math.floor(tests.length / 8) || 1));
   const sessionOpts = { file: ws.file, module, cwd: ws.dir, names, aliases, wrap: opts.wrap, outputCap: a.spec.data.defaults.output_cap };
   let sessions = Array.from({ length: n }, () => new PythonSession(sessionOpts));
+  // A solution reference's own driver, started only if a test needs a live run of the solution.
+  const solution = a.reference.kind === 'solution' && a.reference.present ? new SolutionRunner(a, opts.wrap) : undefined;
   try {
     const imps = await Promise.all(sessions.map((s) => s.start()));
     const imp = imps[0];
@@ -210,7 +213,7 @@ async function gradePython(
             o = skipped(`skipped: needs '${t.needs}' to pass first`);
           } else {
             try {
-              o = await runPythonTest(t, { a, session, file: fileName, seed: opts.seed }, timeout);
+              o = await runPythonTest(t, { a, session, file: fileName, seed: opts.seed, solution }, timeout);
             } catch (e) {
               o = graderError(`grader problem while running this test: ${(e as Error).message}`);
             }
@@ -228,7 +231,7 @@ async function gradePython(
     if (restarts) notices.push(`the test process had to be restarted ${restarts} time(s) (a test killed it)`);
     return {};
   } finally {
-    await Promise.all(sessions.map((s) => s.close()));
+    await Promise.all([...sessions.map((s) => s.close()), solution?.close()]);
     ws.cleanup();
   }
 }

@@ -19,17 +19,31 @@ export interface RefIO {
   write(text: string, facts?: Fact[]): void;
 }
 
+// A course's reference module is compiled on its own and carries its own copy of these classes, so
+// `instanceof` recognises them by a brand shared through the global symbol registry, not by identity.
+const INPUT_EXHAUSTED = Symbol.for('gradekit.InputExhausted');
+const REF_RAISE = Symbol.for('gradekit.RefRaise');
+const branded = (x: unknown, brand: symbol) => typeof x === 'object' && x !== null && (x as Record<symbol, unknown>)[brand] === true;
+
 /** Thrown by RefIO.input when a script has no more lines (mirrors the student-side verdict). */
 export class InputExhausted extends Error {
+  readonly [INPUT_EXHAUSTED] = true;
   constructor(public readonly prompt: string) {
     super(`asked for more input than the script has, at prompt ${JSON.stringify(prompt)}`);
+  }
+  static override [Symbol.hasInstance](x: unknown): boolean {
+    return branded(x, INPUT_EXHAUSTED);
   }
 }
 
 /** A Python exception raised by the reference, e.g. ValueError from show_solved_game on an unwinnable game. */
 export class RefRaise extends Error {
+  readonly [REF_RAISE] = true;
   constructor(public readonly pyType: string, message: string) {
     super(message);
+  }
+  static override [Symbol.hasInstance](x: unknown): boolean {
+    return branded(x, REF_RAISE);
   }
 }
 

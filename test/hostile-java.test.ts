@@ -142,7 +142,7 @@ function check(name: string, exp: Expect) {
     expect(listing(tmpRoot), 'temp folder').toEqual(tmpBefore);
     expect(readFileSync(join(fixture(name), 'EvilHangman.java')).equals(source), 'the fixture itself').toBe(true);
     expect(await leftovers(tmpRoot), 'processes left behind').toEqual([]);
-    for (const p of ['/tmp/gradekit-pwned.txt', '/root/pwned.txt', '/usr/pwned.txt', '/etc/pwned.txt', '/tmp/pwned.txt', join(tmpRoot, 'pwned.txt'), rootPath('specs', 'pwned.yaml')]) {
+    for (const p of ['/tmp/gradekit-pwned.txt', '/root/pwned.txt', '/usr/pwned.txt', '/etc/pwned.txt', '/tmp/pwned.txt', join(tmpRoot, 'pwned.txt'), rootPath('assignments', 'pwned.yaml')]) {
       expect(existsSync(p), p).toBe(false);
     }
     expect(connections, 'connections from the sandbox').toBe(0);

@@ -7,7 +7,7 @@ import { DEFAULT_PROFILE } from '../harness/interactive/profile.js';
 import { compileJava } from '../harness/run/java/compile.js';
 import { prepareJavaRun, type JavaRun } from '../harness/run/java/run.js';
 
-const ROOT = join(import.meta.dirname, '..', 'fixtures', 'evil-hangman-java');
+const ROOT = join(import.meta.dirname, '..', 'assignments', 'evil-hangman-java', 'fixtures');
 const WORDS = readFileSync(join(ROOT, 'words.txt'), 'utf8').split('\n').filter(Boolean);
 const GAMES: Record<string, GameParams> = JSON.parse(readFileSync(join(ROOT, 'games.json'), 'utf8')).games;
 const ACCEPTED = readdirSync(join(ROOT, 'submissions', 'accepted')).sort();

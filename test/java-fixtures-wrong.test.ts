@@ -8,7 +8,7 @@ import { compileJava } from '../harness/run/java/compile.js';
 import { findJavaSources } from '../harness/run/java/sources.js';
 import { prepareJavaRun } from '../harness/run/java/run.js';
 
-const ROOT = join(import.meta.dirname, '..', 'fixtures', 'evil-hangman-java');
+const ROOT = join(import.meta.dirname, '..', 'assignments', 'evil-hangman-java', 'fixtures');
 const WORDS = readFileSync(join(ROOT, 'words.txt'), 'utf8').split('\n').filter(Boolean);
 const SPEC: {
   games: Record<string, GameParams>;

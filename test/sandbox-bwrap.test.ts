@@ -60,7 +60,7 @@ def can_write(p):
 print(json.dumps({"cwd": os.getcwd(), "home": os.environ.get("HOME"), "work": can_write("mine.txt"),
   "usr": can_write("/usr/x"), "driver": can_write(${JSON.stringify(rootPath('harness', 'run', 'python', 'x'))}),
   "tmp": can_write("/tmp/x"), "tmp_list": os.listdir("/tmp"),
-  "project": os.listdir(${JSON.stringify(rootPath())}), "specs": os.path.exists(${JSON.stringify(rootPath('specs'))}),
+  "project": os.listdir(${JSON.stringify(rootPath())}), "specs": os.path.exists(${JSON.stringify(rootPath('assignments'))}),
   "driver_py": os.path.exists(${JSON.stringify(rootPath('harness', 'run', 'python', 'driver.py'))}),
   "env": sorted(os.environ), "pid": os.getpid(), "ppid": os.getppid(), "hostname": os.uname().nodename}))`);
     expect(r.status, r.stderr).toBe(0);

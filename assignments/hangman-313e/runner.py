@@ -7,7 +7,7 @@ lower-cased). Like the course runner it imports only Hangman and DICTIONARY_FILE
 student's hangman.py; debug output is off unless this script is run with --debug (the course
 runner's own DEBUG constant).
 
-Usage: cd <dir with hangman.py and the dictionary> && python3 hangman313e_runner.py [--debug] < session.txt
+Usage: cd <dir with hangman.py and the dictionary> && python3 runner.py [--debug] < session.txt
 """
 import os
 import sys

@@ -51,27 +51,43 @@ export interface AssignmentOptions {
   starter?: string;
 }
 
-export function specsDir(): string {
-  return rootPath('specs');
+/** The course folders that ship with gradekit: assignments/<id>/assignment.yaml. */
+export function assignmentsDir(): string {
+  return rootPath('assignments');
 }
 
-/** Assignment ids, from the spec files present: a sixth assignment is one more YAML + reference module. */
+/** The file name of a course folder's spec. */
+export const SPEC_FILE = 'assignment.yaml';
+
+/** The bundled assignment ids (their folder names), the five in their usual order first. */
 export function listAssignments(): string[] {
   const order = ['ps3-mit', 'ps3-ocw', 'hangman-313e', 'chiseler', 'evil-hangman-java'];
-  const found = readdirSync(specsDir()).filter((f) => f.endsWith('.yaml')).map((f) => basename(f, '.yaml'));
+  const dir = assignmentsDir();
+  const found = existsSync(dir) ? readdirSync(dir).filter((f) => existsSync(join(dir, f, SPEC_FILE))) : [];
   return [...order.filter((o) => found.includes(o)), ...found.filter((f) => !order.includes(f)).sort()];
 }
 
+/** The spec files of the bundled assignments. */
+export function bundledSpecs(): string[] {
+  return listAssignments().map((id) => join(assignmentsDir(), id, SPEC_FILE));
+}
+
+/** A spec from a bundled id, a spec file (assignment.yaml or any .yaml), or a course folder holding assignment.yaml. */
 export function resolveSpecPath(idOrPath: string): string {
   if (idOrPath.endsWith('.yaml') || idOrPath.endsWith('.yml')) {
     if (!existsSync(idOrPath)) throw new UsageError(`spec file not found: ${idOrPath}`);
     return resolve(idOrPath);
   }
-  const p = join(specsDir(), `${idOrPath}.yaml`);
+  if (/[\\/]/.test(idOrPath) || idOrPath === '.' || idOrPath === '..') {
+    const inFolder = join(idOrPath, SPEC_FILE);
+    if (existsSync(inFolder)) return resolve(inFolder);
+    throw new UsageError(existsSync(idOrPath) ? `no ${SPEC_FILE} in ${idOrPath}: a course folder holds its spec as ${SPEC_FILE}` : `not found: ${idOrPath}`);
+  }
+  const p = join(assignmentsDir(), idOrPath, SPEC_FILE);
   if (!existsSync(p)) {
     const ids = listAssignments();
     const guess = closest(idOrPath, ids);
-    throw new UsageError(`unknown assignment '${idOrPath}'${guess ? ` — did you mean '${guess}'?` : ''} (known: ${ids.join(', ')})`);
+    throw new UsageError(`unknown assignment '${idOrPath}'${guess ? ` — did you mean '${guess}'?` : ''} (known: ${ids.join(', ')}; or give the path of a course folder's ${SPEC_FILE})`);
   }
   return p;
 }
@@ -202,15 +218,20 @@ export function loadAssignment(idOrPath: string, opts: AssignmentOptions = {}): 
   });
   for (const [name, prog] of Object.entries(d.programs)) {
     if (!solution && !adapter.programs?.[prog.reference ?? '']) errors.push(spec.error(['programs', name, 'reference'], `reference '${adapter.id}' has no program '${prog.reference ?? '(none named)'}'`, prog.reference ? undefined : 'name it with reference: <program>'));
-    if (prog.script && !existsSync(resolveScript(prog.script))) errors.push(spec.error(['programs', name, 'script'], `runner script not found: ${prog.script}`));
+    if (prog.script && !existsSync(resolveScript(dirname(specPath), prog.script))) errors.push(spec.error(['programs', name, 'script'], `runner script not found: ${prog.script}`, 'the path is relative to the spec'));
   }
   if (errors.length) throw new SpecErrors(errors);
   return { id: d.assignment, spec, specDir: dirname(specPath), reference, adapter, fixturesDir, wordsFile, words, customWords: Boolean(opts.words), starterDir: opts.starter ? resolve(opts.starter) : undefined, names, wordLists, steps, roles, judge: judgeDefault };
 }
 
-/** Runner scripts ship with gradekit under harness/run/python/runners/. */
-export function resolveScript(script: string): string {
-  return rootPath('harness', 'run', 'python', 'runners', script);
+/** A program's runner script (e.g. a course's runner.py), relative to the spec's folder. */
+export function resolveScript(specDir: string, script: string): string {
+  return resolve(specDir, script);
+}
+
+/** The runner scripts of the spec's programs: shown read-only to the sandboxed student process. */
+export function programScripts(a: Assignment): string[] {
+  return Object.values(a.spec.data.programs).flatMap((p) => (p.script ? [resolveScript(a.specDir, p.script)] : []));
 }
 
 function inside(base: string, rel: string, spec: LoadedSpec, path: (string | number)[]): string {

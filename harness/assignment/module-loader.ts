@@ -93,10 +93,10 @@ export function compileModule(file: string, outFile?: string): string {
 
 /** The adapter a reference module exports: its default export, or an export named `reference`. */
 export function loadReferenceModule(file: string): ReferenceAdapter {
-  if (!existsSync(file)) throw new ModuleLoadError(`reference module not found: ${file}`, 'the path is relative to the assignment.yaml');
   // The bundled assignments' modules are compiled into gradekit itself (GRADEKIT_COMPILE_REFERENCES=1 compiles them like any other).
   const builtin = builtinModules[relative(rootPath(), file).split(sep).join('/')];
   if (builtin && !process.env.GRADEKIT_COMPILE_REFERENCES) return builtin;
+  if (!existsSync(file)) throw new ModuleLoadError(`reference module not found: ${file}`, 'the path is relative to the assignment.yaml');
   const compiled = file.endsWith('.cjs') ? file : compileModule(file);
   let mod: Record<string, unknown>;
   try {

@@ -123,7 +123,9 @@ export type RunningTest = Running & ({ call: string } | { steps: unknown[] } | {
 /** What a call, steps or program test sends the student's process, and the same scenario on a TypeScript reference. */
 export function planTest(r: RunningTest, a: Assignment, runSeed: number | string | undefined, timeoutMs: number) {
   const t = r;
-  const seed = r.seed ?? runSeed;
+  // An instructor's solution is run once and kept: its random choices must be the same on every run, and
+  // the student's the same as the solution's, so its tests are seeded (0 unless the test or the run says).
+  const seed = r.seed ?? runSeed ?? (a.reference.kind === 'solution' ? 0 : undefined);
   const { wire: wirePatches, ref: refPatches } = patchesOf(r, a, seed);
   const opts = refOptions(a, r, refPatches, seed);
   const trace = r.forbid_calls || r.must_recurse ? { forbid_calls: r.forbid_calls, forbid_within: r.forbid_within, recursion: r.must_recurse, public: Object.keys(a.adapter.functions) } : undefined;
@@ -263,7 +265,7 @@ function programScript(a: Assignment, name: string): string {
   // An instructor's own runner (e.g. the course runner.py) given with --starter takes precedence.
   if (a.starterDir && prog.starter && existsSync(join(a.starterDir, prog.starter))) return join(a.starterDir, prog.starter);
   if (!prog.script) throw new Error(`program '${name}' has no script`);
-  return resolveScript(prog.script);
+  return resolveScript(a.specDir, prog.script);
 }
 
 function runRule(t: Extract<TestData, { rule: unknown }>, env: PythonTestEnv): Outcome {

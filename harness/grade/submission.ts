@@ -3,7 +3,7 @@
 // spoils a batch (everything here resolves to a Report).
 import { basename, extname } from 'node:path';
 import { availableParallelism } from 'node:os';
-import type { Assignment } from '../assignment/load.js';
+import { programScripts, type Assignment } from '../assignment/load.js';
 import { totals, type Report, type TestResult, type Visibility } from '../model/report.js';
 import { basisText, type TestData } from '../spec/schema.js';
 import { PythonSession } from '../run/python/session.js';
@@ -113,7 +113,8 @@ export async function gradeSubmission(a: Assignment, submission: string, opts: G
   const notices = [...(opts.notices ?? [])];
   if (!opts.wrap) {
     // Student code runs in the sandbox unless the caller brings its own wrapper (GRADEKIT_SANDBOX=off disables it).
-    const sb = sharedSandbox(a.starterDir ? [a.starterDir] : []);
+    // The course's runner scripts are shown read-only, one file each: never the rest of the course folder.
+    const sb = sharedSandbox([...(a.starterDir ? [a.starterDir] : []), ...programScripts(a)]);
     opts = { ...opts, wrap: sb.wrap };
     if (sb.notice) notices.push(sb.notice);
   }

@@ -7,6 +7,7 @@ import type { PyValue } from './pyvalue.js';
 import type { PyRandom } from '../../reference/pyrandom.js';
 import type { Fact } from '../turns/facts.js';
 import type { RoleSpecs } from '../turns/roles.js';
+import type { Probe, ProbeContext } from './probe.js';
 
 /** Console I/O as a Python program sees it. The harness records prompts and echoes inputs.
  *  A reference states what its output means as it prints: the role of each question and the facts of
@@ -102,6 +103,10 @@ export interface ReferenceAdapter {
   roles?: RoleSpecs;
   /** Characters that count as a letter in a printed letter run (a PS3 wildcard). */
   wildcards?(options: Readonly<Record<string, unknown>>): string;
+  /** The wildcard and the letters it stands for, for generated inputs (a PS3 variant's '!' for consonants). */
+  wildcard?(options: Readonly<Record<string, unknown>>): { char: string; standsFor: string } | undefined;
+  /** Generated inputs on which a surviving mutant must behave like the original (gradekit audit). */
+  probes?(ctx: ProbeContext): Probe[];
   /** Input generators for property tests: `gen: hand` in a spec. */
   generators?: Record<string, (rng: PyRandom, params: Record<string, unknown>, ctx: Omit<RefContext, 'call' | 'io'>) => PyValue>;
 }

@@ -182,7 +182,16 @@ export const specSchema = z
     title: z.string(),
     language: z.enum(['python', 'java']),
     /** The file a student submits (e.g. ps3.py); for Java the folder of .java files. */
-    submission: z.object({ file: z.string().optional(), module: z.string().optional(), main: z.string().optional() }).strict(),
+    submission: z
+      .object({
+        file: z.string().optional(),
+        module: z.string().optional(),
+        main: z.string().optional(),
+        /** Strings that only this assignment's submissions contain as a string literal (e.g. '*END*'): a
+         *  student's self-check tells apart assignments that share a file name with them. */
+        markers: z.array(z.string().min(1)).optional(),
+      })
+      .strict(),
     /** The reference: a bundled adapter id (`wordgame`), a TypeScript or JavaScript module of the course
      *  folder (`./reference.ts`, loaded at run time), or the instructor's own solution in the students'
      *  language (`{solution: solution.py}`), whose runs are kept as golden files. */

@@ -3,7 +3,6 @@
 // solution and on each surviving mutant and compares everything observable.
 import type fc from 'fast-check';
 import type { PyValue } from './pyvalue.js';
-import type { Comparator } from '../spec/schema.js';
 
 export type Bindings = Record<string, PyValue>;
 
@@ -22,7 +21,7 @@ export interface Probe {
   /** Compare the arguments after each call too (mutated copies). */
   observeArgs?: boolean;
   /** The spec's comparison for these results (e.g. 'counts': zero counts may be present or absent). */
-  compare?: Exclude<Comparator, { validator: string }>;
+  compare?: 'exact' | 'counts' | 'unordered' | 'unordered-unique' | 'none' | { float: number };
 }
 
 /** What probes (and property-test generators) are made from: the assignment's word list and options. */

@@ -139,10 +139,10 @@ async function main(argv: string[]): Promise<number> {
     program
       .command('play')
       .description('play the reference game (interactive on a terminal; with piped input prints the transcript a correct program prints)')
-      .argument('<assignment>', 'assignment id')
+      .argument('<assignment>', "assignment id or a course folder's assignment.yaml (with a solution reference, the solution plays)")
       .option('--seed <n>', 'seed the random hands (default: random)'),
-  ).action((assignment: string, o: CommonOpts & { seed?: string }) => {
-    code = playCommand(loadFor(assignment, o), { seed: o.seed });
+  ).action(async (assignment: string, o: CommonOpts & { seed?: string }) => {
+    code = await playCommand(loadFor(assignment, o), { seed: o.seed });
   });
 
   const reporterOpt = () => new Option('--reporter <name...>', 'extra class-level outputs in --out').choices(['junit', 'html']).default([]);

@@ -100,9 +100,9 @@ describe('bad specs and arguments: exit 2 with a clear message', () => {
     ['fixtures by absolute path', 'fixtures: /etc\n', "'/etc'"],
     ['the word list via ../', `fixtures: ${rootPath('assignments', 'chiseler', 'fixtures')}\nwords: { file: ../../../../../../../../etc/passwd, as: words.txt }\n`, "'../../../../../../../../etc/passwd'"],
     ['the word list by absolute path', `fixtures: ${rootPath('assignments', 'chiseler', 'fixtures')}\nwords: { file: /etc/passwd, as: words.txt }\n`, "'/etc/passwd'"],
-  ])('a path escaping the project is refused: %s', (_, paths, shown) => {
+  ])('a path escaping the assignment folder is refused: %s', (_, paths, shown) => {
     const p = spec(`escape-${shown.length}-${paths.length}.yaml`, HEAD + paths + TESTS);
-    expectUsageError(cli('check', p, goodSubmission), new RegExp(`escape-[\\d-]+\\.yaml:\\d+:\\d+: path ${shown.replace(/[./]/g, '\\$&')} points outside the project\\n {2}hint: `));
+    expectUsageError(cli('check', p, goodSubmission), new RegExp(`escape-[\\d-]+\\.yaml:\\d+:\\d+: path ${shown.replace(/[./]/g, '\\$&')} points outside the assignment's folder\\n {2}hint: `));
   });
 });
 

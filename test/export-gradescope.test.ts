@@ -109,7 +109,7 @@ describe('gradekit export gradescope', () => {
     expect(setup).toMatch(/setup_20\.x/);
     expect(setup).toMatch(/apt-get install -y --no-install-recommends .*python3/);
     expect(setup).not.toMatch(/openjdk/); // chiseler is Python
-    expect(setup).not.toMatch(/npm (ci|install)/);
+    expect(setup).not.toMatch(/npm (ci|install) /);
     expect(new TextDecoder().decode(files['run_autograder'])).toMatch(/GRADEKIT_AUTOGRADER_ROOT:-\/autograder/);
     expect(spawnSync('bash', ['-n', '-c', setup]).status).toBe(0);
   });

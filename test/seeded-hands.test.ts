@@ -21,7 +21,7 @@ submission: { file: ps3.py }
 reference: wordgame
 options: { variant: mit }
 fixtures: ${rootPath('assignments', 'ps3-mit', 'fixtures')}
-words: { file: ../ps3/words.txt, as: words.txt }
+words: { file: words.txt, as: words.txt }
 defaults: { normalise: [trailing-whitespace, hand-multiset] }
 tests:
   - id: game-seeded

@@ -75,7 +75,9 @@ export function compileModule(file: string, outFile?: string): string {
   } catch (e) {
     const errors = (e as { errors?: { text: string; location?: { file: string; line: number; column: number } | null }[] }).errors ?? [];
     const first = errors[0];
-    const where = first?.location ? `${first.location.file}:${first.location.line}:${first.location.column + 1}: ` : '';
+    const at = first?.location ? resolve(process.cwd(), first.location.file) : '';
+    const shown = relative(process.cwd(), at).startsWith('..') ? at : relative(process.cwd(), at);
+    const where = first?.location ? `${shown}:${first.location.line}:${first.location.column + 1}: ` : '';
     throw new ModuleLoadError(`cannot compile ${file}: ${where}${first?.text ?? (e as Error).message}`, errors.length > 1 ? `${errors.length - 1} more error(s)` : undefined);
   }
   const inputs: Record<string, string> = {};

@@ -111,12 +111,14 @@ export function factsOf(text: string, table: RoleTable, wildcards?: string): Fac
       }
     }
   });
-  // A turn that is nothing but words (a function that prints its matches and nothing else) is the list
-  // of the table's one word-list role.
+  // A turn that is nothing but words of one case (a function that prints its matches and nothing else,
+  // not a sentence) is the list of the table's one word-list role.
   if (!listed && wordLists.length === 1) {
     const said = lines.filter((l) => l.trim());
     const rows = said.map((l) => (saysStatement(l, table) ? null : wordLine(l)));
-    if (said.length && rows.every((r) => r !== null)) add({ role: wordLists[0]!.name, value: rows.flat().join(' ') });
+    const tokens = said.flatMap((l) => l.split(/[\s,;]+/).map(clean).filter((t) => t.length));
+    const oneCase = tokens.every((t) => t === t.toLowerCase()) || tokens.every((t) => t === t.toUpperCase());
+    if (said.length && oneCase && rows.every((r) => r !== null)) add({ role: wordLists[0]!.name, value: rows.flat().join(' ') });
   }
   return facts;
 }

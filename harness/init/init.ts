@@ -187,6 +187,10 @@ export function initAssignment(folderArg: string, o: InitOptions): InitResult {
   for (const f of out.functions) {
     let bindings: string[] = [];
     let k = 0;
+    const calls = f.examples.filter((ex) => {
+      const c = asCall(ex.source);
+      return c !== null && !parseStep(c).bind;
+    }).length;
     for (const ex of f.examples) {
       const call = asCall(ex.source);
       if (call === null) {
@@ -199,7 +203,7 @@ export function initAssignment(folderArg: string, o: InitOptions): InitResult {
         continue;
       }
       k++;
-      const testId = uniqueId(`${slug(f.name)}-example${f.examples.length > 1 ? `-${k}` : ''}`);
+      const testId = uniqueId(`${slug(f.name)}-example${calls > 1 ? `-${k}` : ''}`);
       const printed = ex.want !== '' && !isValue(ex.want);
       const shown = ex.want ? ` → ${ex.want.split('\n')[0]}${ex.want.includes('\n') ? ' …' : ''}` : '';
       const steps = bindings.length ? `    steps:\n${[...bindings, call].map((s) => `      - ${q(s)}`).join('\n')}` : `    call: ${q(call)}`;

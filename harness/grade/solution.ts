@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import pLimit from 'p-limit';
-import type { Assignment } from '../assignment/load.js';
+import { programScripts, type Assignment } from '../assignment/load.js';
 import { fromWire, pyEquals, repr, toWire, type PyValue, type WireValue } from '../model/pyvalue.js';
 import type { Observation, RunRequest, RunResult } from '../run/python/protocol.js';
 import { PythonSession } from '../run/python/session.js';
@@ -215,7 +215,7 @@ export class SolutionRunner {
       const module = this.a.spec.data.submission.module ?? basename(file).replace(/\.py$/, '');
       this.session = new PythonSession({
         file, module, cwd: this.ws.dir, names: namesToWire(this.a.names), aliases: wordListAliases(this.a, this.ws),
-        wrap: this.wrap ?? sharedSandbox().wrap, outputCap: this.a.spec.data.defaults.output_cap,
+        wrap: this.wrap ?? sharedSandbox(programScripts(this.a)).wrap, outputCap: this.a.spec.data.defaults.output_cap,
       });
       const imp = await this.session.start();
       if (!imp.ok) throw new SolutionUnavailable(`the solution ${basename(src.file)} does not import: ${imp.error?.type}: ${imp.error?.message}${imp.error?.line ? ` (line ${imp.error.line})` : ''}`);

@@ -1,7 +1,7 @@
 // `gradekit bench [--quick] [--out <dir>]`: the issue 9 benchmark (what `npm run bench` runs).
 import { Command } from 'commander';
 import { resolve } from 'node:path';
-import { rootPath } from '../harness/paths.js';
+import { isInstalledPackage, rootPath } from '../harness/paths.js';
 import { UsageError } from '../harness/util/errors.js';
 import { FULL, QUICK, runBench, writeResults } from './run.js';
 import { addProgressOptions, progressFlags, startProgress, type ProgressFlags } from '../harness/report/progress.js';
@@ -12,7 +12,8 @@ export function registerBenchCommand(program: Command, setExitCode: (code: numbe
     .command('bench')
     .description('measure grading speed and scale; writes bench.md and bench.json (takes minutes; --quick for smaller sizes)')
     .option('--quick', 'smaller sizes (batches of 20/60/200 submissions, fewer repetitions)')
-    .option('--out <dir>', 'where bench.md and bench.json go', rootPath('bench-results'))
+    // An installed gradekit never writes into its own folder: results go to the current folder.
+    .option('--out <dir>', 'where bench.md and bench.json go', isInstalledPackage() ? 'bench-results' : rootPath('bench-results'))
     .option('--only <measures...>', 'run only these measures of issue 9 (1 overhead, 2 suites, 3 batch, 4 reference, 5 scaling)');
   addProgressOptions(cmd, 'also print each section as it finishes, with its time')
     .action(async (o: ProgressFlags & { quick?: boolean; out: string; only?: string[] }) => {

@@ -21,6 +21,8 @@ import { gradekitVersion } from '../harness/paths.js';
 import { goldenCommand } from '../harness/golden.js';
 import { playCommand } from '../harness/play.js';
 import { demoCommand } from '../harness/demo.js';
+import { fixturesCommand } from '../harness/fixtures-command.js';
+import { initAssignment, renderInit } from '../harness/init/init.js';
 import { languageRunners } from '../harness/grade/runners.js';
 import { gradeCommand, mergeCommand, type BatchReporter } from '../harness/batch/command.js';
 import { parseShard } from '../harness/batch/grade.js';
@@ -82,8 +84,8 @@ async function main(argv: string[]): Promise<number> {
     program
       .command('check')
       .description('grade one submission (a file or a folder) and print a report; with no assignment, a student self-check of the current folder')
-      .argument('[assignment]', 'assignment id (see gradekit list) or a spec .yaml file; omit it to find the assignment from the files here')
-      .argument('[submission]', 'submission file or folder (default: the current folder)', '.')
+      .argument('[assignment]', "assignment id (see gradekit list), a spec .yaml file or a course folder holding assignment.yaml; omit it to find the assignment from the files here")
+      .argument('[submission]', 'submission file or folder (default: the current folder)')
       .option('--json <file>', 'also write the JSON report to this file ("-" for stdout)')
       .addOption(new Option('--reporter <name...>', 'extra outputs: gradescope (results.json), github (annotations, step summary, Points line), junit, html').choices(['gradescope', 'github', 'junit', 'html']).default([]))
       .option('--report-dir <dir>', 'where --reporter files go', '.')
@@ -92,9 +94,9 @@ async function main(argv: string[]): Promise<number> {
       .option('--only <ids...>', 'run only these test ids or groups')
       .option('-v, --verbose', 'show passing tests and full diffs')
       .addOption(new Option('--color <when>', 'colour output').choices(['auto', 'always', 'never']).default('auto')),
-  ).action(async (assignment: string | undefined, submission: string, o: CommonOpts & { reporter: string[]; reportDir: string; json?: string; seed?: string; visibleOnly?: boolean; only?: string[]; verbose?: boolean; color: string }) => {
+  ).action(async (assignment: string | undefined, submission: string | undefined, o: CommonOpts & { reporter: string[]; reportDir: string; json?: string; seed?: string; visibleOnly?: boolean; only?: string[]; verbose?: boolean; color: string }) => {
     // Student self-check: `gradekit check` (or `gradekit check my-folder`) in their work folder.
-    const selfCheck = assignment === undefined || (!listAssignments().includes(assignment) && !/\.ya?ml$/.test(assignment) && existsSync(assignment));
+    const selfCheck = assignment === undefined || (submission === undefined && !listAssignments().includes(assignment) && !/\.ya?ml$/.test(assignment) && existsSync(assignment));
     if (selfCheck) {
       const found = findAssignmentFor(assignment ?? '.');
       if ('error' in found) throw new UsageError(found.error);
@@ -102,7 +104,7 @@ async function main(argv: string[]): Promise<number> {
       [assignment, submission] = [found.assignment, found.file];
     }
     const a = loadFor(assignment!, o);
-    const report = await gradeSubmission(a, submission, {
+    const report = await gradeSubmission(a, submission ?? '.', {
       seed: parseSeed(o.seed),
       visibilities: o.visibleOnly || selfCheck ? ['visible'] : undefined,
       only: o.only,
@@ -129,18 +131,18 @@ async function main(argv: string[]): Promise<number> {
       .argument('<assignment>', 'assignment id or spec file')
       .option('--update', 'write the golden files')
       .option('--check', 'verify the golden files match the reference (default)'),
-  ), 'also print each golden transcript as it is checked or written').action((assignment: string, o: CommonOpts & ProgressFlags & { update?: boolean }) => {
-    code = goldenCommand(loadFor(assignment, o), Boolean(o.update), progressFlags(o));
+  ), 'also print each golden transcript as it is checked or written').action(async (assignment: string, o: CommonOpts & ProgressFlags & { update?: boolean }) => {
+    code = await goldenCommand(loadFor(assignment, o), Boolean(o.update), progressFlags(o));
   });
 
   addCommon(
     program
       .command('play')
       .description('play the reference game (interactive on a terminal; with piped input prints the transcript a correct program prints)')
-      .argument('<assignment>', 'assignment id')
+      .argument('<assignment>', "assignment id or a course folder's assignment.yaml (with a solution reference, the solution plays)")
       .option('--seed <n>', 'seed the random hands (default: random)'),
-  ).action((assignment: string, o: CommonOpts & { seed?: string }) => {
-    code = playCommand(loadFor(assignment, o), { seed: o.seed });
+  ).action(async (assignment: string, o: CommonOpts & { seed?: string }) => {
+    code = await playCommand(loadFor(assignment, o), { seed: o.seed });
   });
 
   const reporterOpt = () => new Option('--reporter <name...>', 'extra class-level outputs in --out').choices(['junit', 'html']).default([]);
@@ -163,6 +165,30 @@ async function main(argv: string[]): Promise<number> {
       seed: parseSeed(o.seed), runners: languageRunners(), reporters: o.reporter, color, progress: progressFlags(o),
     });
   });
+
+  addProgressOptions(addCommon(
+    program
+      .command('fixtures')
+      .description("grade the assignment's example submissions (fixtures/submissions/<verdict>/) and check each gets its folder's verdict and fails what its expect.yaml names")
+      .argument('<assignment>', "assignment id or a course folder's assignment.yaml")
+      .option('-j, --jobs <n>', 'parallel workers (default: number of cores)', (v) => parseInt(v, 10)),
+  ), 'also print each submission as it is graded').action(async (assignment: string, o: CommonOpts & ProgressFlags & { jobs?: number }) => {
+    code = await fixturesCommand(loadFor(assignment, o), { jobs: o.jobs, runners: languageRunners(), progress: progressFlags(o) });
+  });
+
+  program
+    .command('init')
+    .description("scaffold an assignment in a course folder from the instructor's solution: a test for each docstring example, a run test for __main__, the solution as the first accepted submission, a CI workflow")
+    .argument('<folder>', 'the course folder to make (it holds assignment.yaml)')
+    .requiredOption('--solution <file>', "the instructor's solution, in the students' language (Python)")
+    .option('--file <name>', "the file students hand in (default: the solution's own name)")
+    .option('--words <file>', 'a word list (or other data file) the programs read, kept in fixtures/')
+    .option('--id <id>', "the assignment's id (default: the folder's name)")
+    .option('--title <title>', "the assignment's title")
+    .action((folder: string, o: { solution: string; file?: string; words?: string; id?: string; title?: string }) => {
+      process.stdout.write(renderInit(initAssignment(folder, o)));
+      code = 0;
+    });
 
   program
     .command('merge')

@@ -38,3 +38,31 @@ export function verdictOf(r: Report): Verdict {
   if (r.fatal && !kinds.some((k) => KINDS[k].verdict !== 'accepted')) return 'run_time_error';
   return worstVerdict(kinds);
 }
+
+/** What a fixture's expect.yaml says (a wrong one: exactly the scored tests its bug fails). */
+export interface FixtureExpectation {
+  fails?: string[];
+  extra_fails?: string[];
+  /** A regex the failing tests' messages must match. */
+  message?: string;
+}
+
+/** Why a fixture's report is not what its folder and expect.yaml say (empty: it is). */
+export function fixtureProblems(s: FixtureSubmission, r: Report, exp?: FixtureExpectation): string[] {
+  const out: string[] = [];
+  const failing = r.tests.filter((t) => t.status !== 'passed' && t.status !== 'skipped' && !t.extra).map((t) => t.id);
+  const extraFailing = r.tests.filter((t) => t.status !== 'passed' && t.status !== 'skipped' && t.extra).map((t) => t.id);
+  const got = verdictOf(r);
+  if (got !== s.verdict) out.push(`verdict ${got}, expected ${s.verdict}${r.fatal ? ` (${r.fatal.message})` : failing.length ? ` (fails ${failing.join(', ')})` : ''}`);
+  const same = (a: string[], b: string[]) => a.length === b.length && [...a].sort().every((x, i) => x === [...b].sort()[i]);
+  if (exp?.extra_fails && !same(extraFailing, exp.extra_fails)) out.push(`extra tests failed: ${extraFailing.join(', ') || 'none'}; expect.yaml says ${exp.extra_fails.join(', ')}`);
+  if (s.verdict === 'accepted') {
+    if (r.score !== r.maxScore) out.push(`score ${r.score}/${r.maxScore}: an accepted submission gets full marks`);
+  } else if (!exp) out.push('no expect.yaml naming the tests this bug fails');
+  else {
+    if (!same(failing, exp.fails ?? [])) out.push(`fails ${failing.join(', ') || 'nothing'}; expect.yaml says ${(exp.fails ?? []).join(', ') || 'nothing'}`);
+    const messages = r.tests.filter((t) => failing.includes(t.id)).map((t) => `${t.id}: ${t.message}`).join('\n');
+    if (exp.message && !new RegExp(exp.message).test(messages)) out.push(`no failing test's message matches ${JSON.stringify(exp.message)}`);
+  }
+  return out;
+}

@@ -1,9 +1,13 @@
-// Golden transcripts: the reviewed record of what a correct program prints on the bundled word list.
-// `--update` writes them from the reference; the default checks them (the test suite runs the check).
+// Golden files: the reviewed record of what a correct program prints (and, for a solution reference,
+// returns) on the bundled word list. `--update` writes them from the reference; the default checks them
+// (the test suite runs the check). A TypeScript reference's golden files are transcripts
+// (golden/<test>.txt); an instructor's solution's are its whole run (golden/<test>.json, see
+// grade/solution.ts), made by running the solution in the sandboxed driver.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import type { Assignment } from './assignment/load.js';
-import { goldenPath, referenceRun, transcriptMode, type Running } from './grade/python-tests.js';
+import { goldenPath, planTest, referenceRun, transcriptMode, type Running, type RunningTest } from './grade/python-tests.js';
+import { goldenOf, needsSolution, renderGolden, solutionGoldenPath, solutionProblem, SolutionRunner, SolutionUnavailable } from './grade/solution.js';
 import { UsageError } from './util/errors.js';
 import { startProgress, type Progress, type ProgressOptions } from './report/progress.js';
 
@@ -13,58 +17,110 @@ export interface GoldenStatus {
   missing: string[];
   orphans: string[];
   written: string[];
+  /** Tests the solution could not run (solution references): id -> why. */
+  failed?: [string, string][];
 }
+
+type ProgressLike = Pick<Progress, 'stage' | 'item' | 'tick'>;
 
 export function goldenTests(a: Assignment): Running[] {
-  return a.spec.data.tests.filter((t): t is Running => ('call' in t || 'steps' in t || 'run' in t) && transcriptMode(t as Running) === 'golden');
+  const runs = a.spec.data.tests.filter((t): t is RunningTest => 'call' in t || 'steps' in t || 'run' in t);
+  if (a.reference.kind === 'solution') return runs.filter((t) => needsSolution(t, transcriptMode(t), 'run' in t ? 'run' : 'call' in t ? 'call' : 'steps'));
+  return runs.filter((t) => transcriptMode(t) === 'golden');
 }
 
-export function syncGolden(a: Assignment, update: boolean, progress?: Pick<Progress, 'stage' | 'item' | 'tick'>): GoldenStatus {
+/** Compares `want` with the file, writes it with `update`, and records the outcome. */
+function settle(st: GoldenStatus, id: string, file: string, want: string, update: boolean, progress?: ProgressLike): void {
+  const have = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+  if (have === want) {
+    st.fresh.push(id);
+    progress?.tick(id, 'up to date');
+  } else if (update) {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, want);
+    st.written.push(id);
+    progress?.tick(id, have === undefined ? 'written' : 'rewritten');
+  } else {
+    (have === undefined ? st.missing : st.stale).push(id);
+    progress?.tick(id, have === undefined ? 'MISSING' : 'STALE');
+  }
+}
+
+function orphans(a: Assignment, ids: Set<string>, ext: string): string[] {
+  const dir = join(a.fixturesDir, 'golden');
+  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(ext) && !ids.has(f.slice(0, -ext.length))) : [];
+}
+
+export function syncGolden(a: Assignment, update: boolean, progress?: ProgressLike): GoldenStatus {
   if (a.customWords) throw new UsageError('golden files record the bundled word list; drop --words');
+  if (a.reference.kind === 'solution') throw new Error('syncGolden: a solution reference is run in its driver: use syncSolutionGolden');
   const st: GoldenStatus = { fresh: [], stale: [], missing: [], orphans: [], written: [] };
-  const ids = new Set<string>();
   const tests = goldenTests(a);
   progress?.stage(update ? 'updating from the reference' : 'checking against the reference', tests.length);
   for (const t of tests) {
-    ids.add(t.id);
     progress?.item(t.id);
-    const want = referenceRun(a, t).transcript;
-    const p = goldenPath(a, t.id);
-    const have = existsSync(p) ? readFileSync(p, 'utf8') : undefined;
-    if (have === want) {
-      st.fresh.push(t.id);
-      progress?.tick(t.id, 'up to date');
-    } else if (update) {
-      mkdirSync(dirname(p), { recursive: true });
-      writeFileSync(p, want);
-      st.written.push(t.id);
-      progress?.tick(t.id, have === undefined ? 'written' : 'rewritten');
-    } else {
-      (have === undefined ? st.missing : st.stale).push(t.id);
-      progress?.tick(t.id, have === undefined ? 'MISSING' : 'STALE');
-    }
+    settle(st, t.id, goldenPath(a, t.id), referenceRun(a, t).transcript, update, progress);
   }
-  const dir = join(a.fixturesDir, 'golden');
-  if (existsSync(dir)) for (const f of readdirSync(dir)) if (f.endsWith('.txt') && !ids.has(f.slice(0, -4))) st.orphans.push(f);
+  st.orphans = orphans(a, new Set(tests.map((t) => t.id)), '.txt');
   return st;
 }
 
-export function goldenCommand(a: Assignment, update: boolean, flags: ProgressOptions = {}): number {
+/** A solution reference's golden files: each test run on the solution in the sandboxed driver. */
+export async function syncSolutionGolden(a: Assignment, update: boolean, progress?: ProgressLike): Promise<GoldenStatus> {
+  if (a.customWords) throw new UsageError('golden files record the bundled word list; drop --words');
+  const src = a.reference;
+  if (src.kind !== 'solution') throw new Error('not a solution reference');
+  if (!src.present) throw new UsageError(`the golden files of ${a.id} are made by running the instructor's solution, and ${relative(process.cwd(), src.file) || src.file} is not here`);
+  const st: GoldenStatus = { fresh: [], stale: [], missing: [], orphans: [], written: [], failed: [] };
+  const tests = goldenTests(a) as RunningTest[];
+  progress?.stage(update ? `running ${basename(src.file)} to update` : `running ${basename(src.file)} to check`, tests.length);
+  const runner = new SolutionRunner(a);
+  try {
+    for (const t of tests) {
+      progress?.item(t.id);
+      const plan = planTest(t, a, undefined, t.timeout ?? a.spec.data.defaults.timeout);
+      let res;
+      try {
+        res = await runner.run(plan.req);
+      } catch (e) {
+        if (e instanceof SolutionUnavailable) throw new UsageError(e.message);
+        throw e;
+      }
+      const problem = solutionProblem(res, plan.steps);
+      if (problem) {
+        st.failed!.push([t.id, problem]);
+        progress?.tick(t.id, 'FAILED');
+        continue;
+      }
+      const g = goldenOf(a, t as RunningTest & { id: string }, plan, res.obs!);
+      settle(st, t.id, solutionGoldenPath(a, t.id), renderGolden(g), update, progress);
+    }
+  } finally {
+    await runner.close();
+  }
+  st.orphans = orphans(a, new Set(tests.map((t) => t.id)), '.json');
+  return st;
+}
+
+export async function goldenCommand(a: Assignment, update: boolean, flags: ProgressOptions = {}): Promise<number> {
   const progress = startProgress(`golden ${a.id}`, flags);
   let st: GoldenStatus;
   try {
-    st = syncGolden(a, update, progress);
+    st = a.reference.kind === 'solution' ? await syncSolutionGolden(a, update, progress) : syncGolden(a, update, progress);
   } finally {
     progress.done();
   }
   const dir = relative(process.cwd(), join(a.fixturesDir, 'golden')) || '.';
+  const spec = a.reference.kind === 'builtin' ? a.id : relative(process.cwd(), a.spec.file) || a.spec.file;
+  const what = a.reference.kind === 'solution' ? 'golden file(s)' : 'golden transcript(s)';
   const out: string[] = [];
-  out.push(`${a.id}: ${st.fresh.length} golden transcript(s) up to date in ${dir}`);
+  out.push(`${a.id}: ${st.fresh.length} ${what} up to date in ${dir}`);
   if (st.written.length) out.push(`  wrote ${st.written.length}: ${st.written.join(', ')}`);
   if (st.stale.length) out.push(`  STALE ${st.stale.length} (differ from the reference): ${st.stale.join(', ')}`);
   if (st.missing.length) out.push(`  MISSING ${st.missing.length}: ${st.missing.join(', ')}`);
+  for (const [id, why] of st.failed ?? []) out.push(`  FAILED ${id}: ${why}`);
   if (st.orphans.length) out.push(`  orphan file(s) no test uses: ${st.orphans.join(', ')}`);
-  if (st.stale.length || st.missing.length) out.push(`  review the change, then run: gradekit golden ${a.id} --update`);
+  if (st.stale.length || st.missing.length) out.push(`  review the change, then run: gradekit golden ${spec} --update`);
   process.stdout.write(out.join('\n') + '\n');
-  return st.stale.length || st.missing.length ? 1 : 0;
+  return st.stale.length || st.missing.length || st.failed?.length ? 1 : 0;
 }

@@ -1,6 +1,7 @@
 // Locating the project's own files, from source (vitest) or from the esbuild bundle in dist/.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { homedir, tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 let cached: string | undefined;
@@ -22,4 +23,19 @@ export const rootPath = (...parts: string[]): string => join(projectRoot(), ...p
 
 export function gradekitVersion(): string {
   return JSON.parse(readFileSync(rootPath('package.json'), 'utf8')).version;
+}
+
+/** True when gradekit runs from an installed package (the npm tarball: the bundle in dist/, no
+ *  TypeScript sources), false in a source checkout. An installed gradekit never writes into its own folder. */
+export function isInstalledPackage(): boolean {
+  return !existsSync(rootPath('bin', 'cli.ts'));
+}
+
+/** Where gradekit keeps what it caches between runs (machine probes, compiled course references):
+ *  .gradekit-cache/ in a source checkout; the user's cache folder for an installed package. */
+export function cacheDir(): string {
+  if (process.env.GRADEKIT_CACHE_DIR) return process.env.GRADEKIT_CACHE_DIR;
+  if (!isInstalledPackage()) return rootPath('.gradekit-cache');
+  const base = process.env.XDG_CACHE_HOME || (homedir() ? join(homedir(), '.cache') : '');
+  return base ? join(base, 'gradekit') : join(tmpdir(), `gradekit-cache-${process.getuid?.() ?? 'user'}`);
 }

@@ -1,11 +1,14 @@
 // `gradekit play`: the reference game at a terminal, or, with piped input, the exact transcript a
 // correct program prints under the course's driver (inputs echoed after their prompts).
+import { spawnSync } from 'node:child_process';
 import { readFileSync, readSync } from 'node:fs';
 import { randomInt } from 'node:crypto';
 import type { Assignment } from './assignment/load.js';
 import { InputExhausted, RefRaise, type RefIO } from './model/reference.js';
 import { makeContext } from './grade/reference-run.js';
 import { UsageError } from './util/errors.js';
+import { SolutionRunner, SolutionUnavailable } from './grade/solution.js';
+import { prepareWorkspace } from './grade/workspace.js';
 
 function readLineSync(): string | null {
   const buf = Buffer.alloc(1);
@@ -52,7 +55,42 @@ export function consoleIO(interactive: boolean, programEchoes = false): RefIO {
   };
 }
 
-export function playCommand(a: Assignment, o: { seed?: string }): number {
+/** The instructor's solution played as a program: at a terminal directly (in a private copy of the
+ *  assignment's files), with piped input through the driver, inputs echoed as a terminal shows them. */
+async function playSolution(a: Assignment, o: { seed?: string }): Promise<number> {
+  const src = a.reference;
+  if (src.kind !== 'solution') throw new Error('not a solution reference');
+  if (!src.present) throw new UsageError(`play runs the instructor's solution, and ${src.file} is not here`);
+  if (process.stdin.isTTY) {
+    const ws = prepareWorkspace(a, src.file);
+    try {
+      const r = spawnSync(process.env.GRADEKIT_PYTHON ?? 'python3', [ws.file], { cwd: ws.dir, stdio: 'inherit' });
+      return r.status ?? 1;
+    } finally {
+      ws.cleanup();
+    }
+  }
+  const lines = readFileSync(0, 'utf8').split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  const runner = new SolutionRunner(a);
+  try {
+    const seed = o.seed !== undefined ? (/^-?\d+$/.test(o.seed) ? Number(o.seed) : o.seed) : null;
+    const res = await runner.run({ id: 'play', timeout_ms: 60_000, program: { kind: 'main' }, stdin: lines.map((l) => l.replace(/\r$/, '')), echo: true, seed });
+    if (res.status !== 'ok' || !res.obs) throw new UsageError(`the solution's run ended with ${res.status}`);
+    process.stdout.write(res.obs.transcript);
+    const err = res.obs.steps[0]?.error;
+    if (err) process.stderr.write(`\n${err.type}: ${err.message}\n`);
+    return err ? 1 : 0;
+  } catch (e) {
+    if (e instanceof SolutionUnavailable) throw new UsageError(e.message);
+    throw e;
+  } finally {
+    await runner.close();
+  }
+}
+
+export async function playCommand(a: Assignment, o: { seed?: string }): Promise<number> {
+  if (a.reference.kind === 'solution') return playSolution(a, o);
   const prog = a.adapter.programs?.play ?? a.adapter.programs?.main;
   if (!prog) throw new UsageError(`${a.id} has no playable reference game yet`);
   const interactive = Boolean(process.stdin.isTTY);

@@ -1,7 +1,7 @@
 // The Gradescope export end to end: build the chiseler zip, unpack it into a fake /autograder (source/ as Gradescope
-// does), grade a submission with run_autograder using this checkout's node_modules, and check results.json.
+// does), grade a submission with run_autograder (one bundled file: no node_modules), and check results.json.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, readdirSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
+import { chmodSync, copyFileSync, readdirSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { unzipSync } from 'fflate';
@@ -17,7 +17,7 @@ import { languageRunners } from '../harness/grade/runners.js';
 import { sandboxSupport } from '../harness/run/sandbox/index.js';
 import '../reference/register.js';
 
-const ACCEPTED_DIR = rootPath('fixtures', 'chiseler', 'submissions', 'accepted');
+const ACCEPTED_DIR = rootPath('assignments', 'chiseler', 'fixtures', 'submissions', 'accepted');
 /** The first accepted fixture submission (fixtures come and go; any accepted one will do). */
 const ACCEPTED = join(ACCEPTED_DIR, readdirSync(ACCEPTED_DIR).sort()[0], 'chiseler.py');
 
@@ -55,8 +55,6 @@ function fakeAutograder(name: string): string {
     }
     for (const s of ['setup.sh', 'run_autograder']) chmodSync(join(source, s), 0o755);
   }
-  // What setup.sh's `npm ci --omit=dev` would provide, without the network.
-  symlinkSync(rootPath('node_modules'), join(source, 'gradekit', 'node_modules'), 'dir');
   mkdirSync(join(root, 'submission'));
   return root;
 }
@@ -76,7 +74,7 @@ function runAutograder(root: string, env: Record<string, string> = {}): { result
 
 /** Edits the unpacked spec: Gradescope grades with whatever spec the zip carries. */
 function editSpec(root: string, edit: (tests: YAMLSeq) => void): void {
-  const file = join(root, 'source', 'gradekit', 'specs', 'chiseler.yaml');
+  const file = join(root, 'source', 'gradekit', 'assignments', 'chiseler', 'assignment.yaml');
   const doc = parseDocument(readFileSync(file, 'utf8'));
   edit(doc.get('tests') as YAMLSeq);
   writeFileSync(file, doc.toString());
@@ -94,26 +92,25 @@ afterAll(() => {
 describe('gradekit export gradescope', () => {
   it('ships the scripts, the settings and only what grading chiseler needs', () => {
     expect(entries.slice(0, 3)).toEqual(['setup.sh', 'run_autograder', 'gradekit-autograder.json']);
-    for (const must of ['gradekit/package.json', 'gradekit/package-lock.json', 'gradekit/bin/gradekit', 'gradekit/bin/cli.ts',
-      'gradekit/specs/chiseler.yaml', 'gradekit/harness/run/python/driver.py', 'gradekit/reference/pyrandom.ts', 'gradekit/dist/run-autograder.mjs']) {
+    for (const must of ['gradekit/package.json', 'gradekit/assignments/chiseler/assignment.yaml', 'gradekit/harness/run/python/driver.py', 'gradekit/dist/run-autograder.mjs']) {
       expect(entries).toContain(must);
     }
-    expect(entries.filter((e) => e.includes('node_modules'))).toEqual([]);
+    // One bundled grader: no sources, no dependencies to install.
+    expect(entries.filter((e) => e.includes('node_modules') || e.endsWith('.ts') || e.startsWith('gradekit/bin/') || e.startsWith('gradekit/reference/'))).toEqual([]);
     expect(entries.filter((e) => e.includes('/submissions/'))).toEqual([]);
-    expect(entries.filter((e) => e.startsWith('gradekit/specs/'))).toEqual(['gradekit/specs/chiseler.yaml']);
-    expect(entries.filter((e) => e.startsWith('gradekit/fixtures/') && !e.startsWith('gradekit/fixtures/chiseler/'))).toEqual([]);
+    expect(entries.filter((e) => e.startsWith('gradekit/assignments/') && !e.startsWith('gradekit/assignments/chiseler/'))).toEqual([]);
     expect(entries.filter((e) => e.startsWith('gradekit/test/') || e.startsWith('gradekit/.'))).toEqual([]);
     const config = JSON.parse(new TextDecoder().decode(unzipSync(zip)['gradekit-autograder.json']));
-    expect(config).toMatchObject({ assignment: 'chiseler', hiddenTests: 'hidden', stdoutVisibility: 'hidden' });
+    expect(config).toMatchObject({ assignment: 'chiseler', spec: 'gradekit/assignments/chiseler/assignment.yaml', hiddenTests: 'hidden', stdoutVisibility: 'hidden' });
   });
 
-  it('setup.sh installs Node 20, Python and the locked dependencies, and run_autograder honours the root variable', () => {
+  it('setup.sh installs Node 20 and Python (no npm install), and run_autograder honours the root variable', () => {
     const files = unzipSync(zip);
     const setup = new TextDecoder().decode(files['setup.sh']);
     expect(setup).toMatch(/setup_20\.x/);
     expect(setup).toMatch(/apt-get install -y --no-install-recommends .*python3/);
     expect(setup).not.toMatch(/openjdk/); // chiseler is Python
-    expect(setup).toMatch(/npm ci --omit=dev/);
+    expect(setup).not.toMatch(/npm (ci|install) /);
     expect(new TextDecoder().decode(files['run_autograder'])).toMatch(/GRADEKIT_AUTOGRADER_ROOT:-\/autograder/);
     expect(spawnSync('bash', ['-n', '-c', setup]).status).toBe(0);
   });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findAssignmentFor, submissionSignatures } from '../harness/export/selfcheck.js';
-import { listAssignments } from '../harness/assignment/load.js';
+import { bundledSpecs, listAssignments } from '../harness/assignment/load.js';
 import { rootPath } from '../harness/paths.js';
 
 let work: string;
@@ -41,7 +41,7 @@ describe('findAssignmentFor', () => {
   it('recognises every accepted fixture submission, ps3-mit and ps3-ocw told apart by content', () => {
     let checked = 0;
     for (const a of listAssignments()) {
-      const acc = rootPath('fixtures', a, 'submissions', 'accepted');
+      const acc = rootPath('assignments', a, 'fixtures', 'submissions', 'accepted');
       let subs: string[];
       try {
         subs = readdirSync(acc);
@@ -49,7 +49,8 @@ describe('findAssignmentFor', () => {
         continue;
       }
       for (const s of subs) {
-        const r = findAssignmentFor(join(acc, s));
+        // Among all the bundled specs (not just the course folder the fixture sits in): told apart by content.
+        const r = findAssignmentFor(join(acc, s), { specs: bundledSpecs() });
         expect(r, `${a}/${s}`).toMatchObject({ assignment: a });
         checked++;
       }
@@ -103,10 +104,27 @@ describe('findAssignmentFor', () => {
   it('uses the specs folder it is given and skips specs it cannot parse', () => {
     const specs = join(work, 'specs');
     mkdirSync(specs);
-    cpSync(rootPath('specs', 'ps3-ocw.yaml'), join(specs, 'ps3-ocw.yaml'));
+    cpSync(rootPath('assignments', 'ps3-ocw', 'assignment.yaml'), join(specs, 'ps3-ocw.yaml'));
     writeFileSync(join(specs, 'broken.yaml'), 'assignment: [unclosed\n');
     const r = findAssignmentFor(folder({ 'ps3.py': MIT_PS3 }), { specsDir: specs });
     expect(r).toMatchObject({ assignment: 'ps3-ocw' }); // the only candidate left: no content check needed
     expect(readFileSync(join(specs, 'ps3-ocw.yaml'), 'utf8')).toMatch(/variant: ocw/);
+  });
+});
+
+describe('a course folder', () => {
+  it('is the assignment of the submission it holds or sits above, before any bundled one', () => {
+    // hangman.py is also the file of the bundled hangman-313e: the course folder's own spec wins.
+    const course = folder({ 'assignment.yaml': 'assignment: my-hangman\nlanguage: python\nsubmission: { file: hangman.py }\n', 'work/hangman.py': '' });
+    expect(findAssignmentFor(join(course, 'work'))).toEqual({ assignment: join(course, 'assignment.yaml'), file: join(course, 'work', 'hangman.py') });
+    expect(findAssignmentFor(course)).toEqual({ assignment: join(course, 'assignment.yaml'), file: join(course, 'work', 'hangman.py') });
+    const empty = findAssignmentFor(folder({ 'assignment.yaml': 'assignment: my-hangman\nlanguage: python\nsubmission: { file: hangman.py }\n' }));
+    expect((empty as { error: string }).error).toMatch(/no submission file in .*expected one of hangman\.py/);
+  });
+
+  it('names a bundled assignment by its id, wherever the fixture sits', () => {
+    const acc = rootPath('assignments', 'ps3-ocw', 'fixtures', 'submissions', 'accepted');
+    const name = readdirSync(acc).sort()[0]!;
+    expect(findAssignmentFor(join(acc, name))).toMatchObject({ assignment: 'ps3-ocw' });
   });
 });

@@ -20,8 +20,8 @@ language: python
 submission: { file: ps3.py }
 reference: wordgame
 options: { variant: mit }
-fixtures: ${rootPath('fixtures', 'ps3-mit')}
-words: { file: ../ps3/words.txt, as: words.txt }
+fixtures: ${rootPath('assignments', 'ps3-mit', 'fixtures')}
+words: { file: words.txt, as: words.txt }
 defaults: { normalise: [trailing-whitespace, hand-multiset] }
 tests:
   - id: game-seeded
@@ -42,7 +42,7 @@ describe('seeded hands', () => {
     expect(hands(7)).toMatch(/"!"/); // mit hands carry the wildcard
   });
   it('a correct solution passes whatever the seed, and the report names the seed', async () => {
-    const acc = rootPath('fixtures', 'ps3-mit', 'submissions', 'accepted');
+    const acc = rootPath('assignments', 'ps3-mit', 'fixtures', 'submissions', 'accepted');
     const sub = join(acc, readdirSync(acc)[0]);
     for (const seed of [7, 'per-submission'] as const) {
       const r = await gradeSubmission(a, sub, { seed });

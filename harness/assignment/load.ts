@@ -7,7 +7,7 @@ import { parseStep, parseExpr, literalValue, namesIn, PyParseError, type PyStep 
 import type { ReferenceAdapter } from '../model/reference.js';
 import type { PyValue } from '../model/pyvalue.js';
 import { PyRandom } from '../../reference/pyrandom.js';
-import { referenceAdapters } from '../../reference/index.js';
+import { adapterFor, pythonDefinitions, referenceSource, solutionLimits, type ReferenceSource } from './reference-source.js';
 import { rootPath } from '../paths.js';
 import { closest } from '../util/closest.js';
 import { UsageError } from '../util/errors.js';
@@ -16,6 +16,10 @@ import { buildRoleTable, mergeRoleSpecs, RoleError, type RoleTable } from '../tu
 export interface Assignment {
   id: string;
   spec: LoadedSpec;
+  /** The folder holding the spec (a course folder): relative paths of the spec start here. */
+  specDir: string;
+  /** What the spec's `reference:` names (a bundled id, a module, the instructor's solution). */
+  reference: ReferenceSource;
   adapter: ReferenceAdapter;
   fixturesDir: string;
   /** The word list file students read, and its lines (stripped, blanks dropped). */
@@ -47,27 +51,43 @@ export interface AssignmentOptions {
   starter?: string;
 }
 
-export function specsDir(): string {
-  return rootPath('specs');
+/** The course folders that ship with gradekit: assignments/<id>/assignment.yaml. */
+export function assignmentsDir(): string {
+  return rootPath('assignments');
 }
 
-/** Assignment ids, from the spec files present: a sixth assignment is one more YAML + reference module. */
+/** The file name of a course folder's spec. */
+export const SPEC_FILE = 'assignment.yaml';
+
+/** The bundled assignment ids (their folder names), the five in their usual order first. */
 export function listAssignments(): string[] {
   const order = ['ps3-mit', 'ps3-ocw', 'hangman-313e', 'chiseler', 'evil-hangman-java'];
-  const found = readdirSync(specsDir()).filter((f) => f.endsWith('.yaml')).map((f) => basename(f, '.yaml'));
+  const dir = assignmentsDir();
+  const found = existsSync(dir) ? readdirSync(dir).filter((f) => existsSync(join(dir, f, SPEC_FILE))) : [];
   return [...order.filter((o) => found.includes(o)), ...found.filter((f) => !order.includes(f)).sort()];
 }
 
+/** The spec files of the bundled assignments. */
+export function bundledSpecs(): string[] {
+  return listAssignments().map((id) => join(assignmentsDir(), id, SPEC_FILE));
+}
+
+/** A spec from a bundled id, a spec file (assignment.yaml or any .yaml), or a course folder holding assignment.yaml. */
 export function resolveSpecPath(idOrPath: string): string {
   if (idOrPath.endsWith('.yaml') || idOrPath.endsWith('.yml')) {
     if (!existsSync(idOrPath)) throw new UsageError(`spec file not found: ${idOrPath}`);
     return resolve(idOrPath);
   }
-  const p = join(specsDir(), `${idOrPath}.yaml`);
+  if (/[\\/]/.test(idOrPath) || idOrPath === '.' || idOrPath === '..') {
+    const inFolder = join(idOrPath, SPEC_FILE);
+    if (existsSync(inFolder)) return resolve(inFolder);
+    throw new UsageError(existsSync(idOrPath) ? `no ${SPEC_FILE} in ${idOrPath}: a course folder holds its spec as ${SPEC_FILE}` : `not found: ${idOrPath}`);
+  }
+  const p = join(assignmentsDir(), idOrPath, SPEC_FILE);
   if (!existsSync(p)) {
     const ids = listAssignments();
     const guess = closest(idOrPath, ids);
-    throw new UsageError(`unknown assignment '${idOrPath}'${guess ? ` — did you mean '${guess}'?` : ''} (known: ${ids.join(', ')})`);
+    throw new UsageError(`unknown assignment '${idOrPath}'${guess ? ` — did you mean '${guess}'?` : ''} (known: ${ids.join(', ')}; or give the path of a course folder's ${SPEC_FILE})`);
   }
   return p;
 }
@@ -82,11 +102,10 @@ export function loadAssignment(idOrPath: string, opts: AssignmentOptions = {}): 
   const spec = loadSpecFile(specPath);
   const d = spec.data;
   const errors: SpecError[] = [];
-  const adapter = referenceAdapters[d.reference];
-  if (!adapter) {
-    const g = closest(d.reference, Object.keys(referenceAdapters));
-    throw new SpecErrors([spec.error(['reference'], `unknown reference '${d.reference}'`, g ? `did you mean '${g}'?` : `known: ${Object.keys(referenceAdapters).join(', ')}`)]);
-  }
+  const reference = referenceSource(spec);
+  const adapter = adapterFor(reference, spec);
+  const solution = reference.kind === 'solution' ? reference : undefined;
+  if (solution) errors.push(...solutionLimits(spec, solution.file));
   const fixturesDir = inside(dirname(specPath), d.fixtures, spec, ['fixtures']);
   let wordsFile: string | undefined;
   if (opts.words) {
@@ -121,7 +140,8 @@ export function loadAssignment(idOrPath: string, opts: AssignmentOptions = {}): 
   }
   const judgeDefault = d.defaults.judge ?? (adapter.roles || d.roles ? 'meaning' : 'text');
   const steps = new Map<string, PyStep[]>();
-  const functions = new Set([...Object.keys(adapter.functions), ...Object.keys(adapter.classes ?? {})]);
+  // A solution names its functions in its own source; when it is not here (an export), the tests' golden files stand for it.
+  const functions = solution ? (solution.present ? pythonDefinitions(solution.file) : null) : new Set([...Object.keys(adapter.functions), ...Object.keys(adapter.classes ?? {})]);
   d.tests.forEach((t, i) => {
     const srcs: [string, (string | number)[]][] =
       'call' in t ? [[t.call, ['tests', i, 'call']]] : 'steps' in t ? t.steps.map((s, k) => [typeof s === 'string' ? s : s.do, ['tests', i, 'steps', k]] as [string, (string | number)[]]) : [];
@@ -153,7 +173,7 @@ export function loadAssignment(idOrPath: string, opts: AssignmentOptions = {}): 
       }
     }
     const patches = 'patch' in t && t.patch ? Object.values(t.patch) : [];
-    if (patches.some((p) => typeof p === 'object' && 'python' in p) && !('expect' in t && t.expect !== undefined)) {
+    if (!solution && patches.some((p) => typeof p === 'object' && 'python' in p) && !('expect' in t && t.expect !== undefined)) {
       errors.push(spec.error(['tests', i, 'patch'], 'a python: patch has no reference equivalent, so the reference cannot compute the expected value', 'give the test an expect: value (its transcript is then not checked)'));
     }
     for (const [k, st] of ('steps' in t ? t.steps : []).entries()) {
@@ -206,36 +226,43 @@ export function loadAssignment(idOrPath: string, opts: AssignmentOptions = {}): 
       }
     }
     if ('judge' in t && t.judge === 'meaning' && !(adapter.roles || d.roles)) {
-      errors.push(spec.error(['tests', i, 'judge'], 'judging by meaning needs a role table', `reference '${d.reference}' has none: define roles: in the spec, or use judge: text`));
+      errors.push(spec.error(['tests', i, 'judge'], 'judging by meaning needs a role table', `reference '${adapter.id}' has none: define roles: in the spec, or use judge: text`));
     }
   });
   for (const [name, prog] of Object.entries(d.programs)) {
-    if (!adapter.programs?.[prog.reference]) errors.push(spec.error(['programs', name, 'reference'], `reference '${d.reference}' has no program '${prog.reference}'`));
-    if (prog.script && !existsSync(resolveScript(prog.script))) errors.push(spec.error(['programs', name, 'script'], `runner script not found: ${prog.script}`));
+    if (!solution && !adapter.programs?.[prog.reference ?? '']) errors.push(spec.error(['programs', name, 'reference'], `reference '${adapter.id}' has no program '${prog.reference ?? '(none named)'}'`, prog.reference ? undefined : 'name it with reference: <program>'));
+    if (prog.script && !existsSync(resolveScript(dirname(specPath), prog.script))) errors.push(spec.error(['programs', name, 'script'], `runner script not found: ${prog.script}`, 'the path is relative to the spec'));
   }
   if (errors.length) throw new SpecErrors(errors);
-  return { id: d.assignment, spec, adapter, fixturesDir, wordsFile, words, customWords: Boolean(opts.words), starterDir: opts.starter ? resolve(opts.starter) : undefined, names, wordLists, steps, roles, judge: judgeDefault };
+  return { id: d.assignment, spec, specDir: dirname(specPath), reference, adapter, fixturesDir, wordsFile, words, customWords: Boolean(opts.words), starterDir: opts.starter ? resolve(opts.starter) : undefined, names, wordLists, steps, roles, judge: judgeDefault };
 }
 
-/** Runner scripts ship with gradekit under harness/run/python/runners/. */
-export function resolveScript(script: string): string {
-  return rootPath('harness', 'run', 'python', 'runners', script);
+/** A program's runner script (e.g. a course's runner.py), relative to the spec's folder. */
+export function resolveScript(specDir: string, script: string): string {
+  return resolve(specDir, script);
+}
+
+/** The runner scripts of the spec's programs: shown read-only to the sandboxed student process. */
+export function programScripts(a: Assignment): string[] {
+  return Object.values(a.spec.data.programs).flatMap((p) => (p.script ? [resolveScript(a.specDir, p.script)] : []));
 }
 
 function inside(base: string, rel: string, spec: LoadedSpec, path: (string | number)[]): string {
   const p = resolve(base, rel);
   if (isAbsolute(rel) || relative(base, p).startsWith('..')) {
-    // Specs may not reach outside their folder: a shared spec must not read arbitrary files.
-    const root = rootPath();
-    if (relative(root, p).startsWith('..')) throw new SpecErrors([spec.error(path, `path '${rel}' points outside the project`, 'use a path relative to the spec folder')]);
+    // Specs may not reach outside their course folder: a shared spec must not read arbitrary files.
+    const folder = dirname(spec.file);
+    if (relative(folder, p).startsWith('..') && relative(rootPath(), p).startsWith('..')) {
+      throw new SpecErrors([spec.error(path, `path '${rel}' points outside the assignment's folder`, `use a path inside ${folder}`)]);
+    }
   }
   return p;
 }
 
-function checkStep(st: PyStep, bound: Set<string>, functions: Set<string>, names: Record<string, PyValue>, adapter: ReferenceAdapter, spec: LoadedSpec, path: (string | number)[], errors: SpecError[]) {
+function checkStep(st: PyStep, bound: Set<string>, functions: Set<string> | null, names: Record<string, PyValue>, adapter: ReferenceAdapter, spec: LoadedSpec, path: (string | number)[], errors: SpecError[]) {
   const visit = (e: PyStep['expr']) => {
     if (e.k === 'call') {
-      if (e.callee.length === 1 && !functions.has(e.callee[0])) {
+      if (functions && e.callee.length === 1 && !functions.has(e.callee[0])) {
         const g = closest(e.callee[0], [...functions]);
         errors.push(spec.error(path, `unknown function '${e.callee[0]}' (reference '${adapter.id}' does not define it)`, g ? `did you mean '${g}'?` : `known: ${[...functions].join(', ')}`));
       }

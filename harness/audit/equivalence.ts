@@ -176,7 +176,7 @@ function plan(a: Assignment, probe: Probe, seed: number): PlannedRequest[] {
   if (probe.program) {
     const prog = a.spec.data.programs[probe.program];
     if (!prog?.script) return [];
-    const path = resolveScript(prog.script);
+    const path = resolveScript(a.specDir, prog.script);
     return cases.map((b, i) => ({
       probe,
       req: { id: `probe-${probe.name}-${i}`, ...limits, program: { kind: 'script', path }, stdin: probe.stdin!(b), echo: prog.echo !== 'self' },

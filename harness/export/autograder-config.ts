@@ -9,8 +9,10 @@ const visibility = z.enum(['visible', 'hidden', 'after_due_date', 'after_publish
 
 export const autograderConfig = z
   .object({
-    /** Assignment id: specs/<assignment>.yaml inside the shipped gradekit. */
+    /** Assignment id (for messages). */
     assignment: z.string().min(1),
+    /** The shipped spec (relative path): a bundled assignment's folder inside the shipped gradekit, or the course folder. */
+    spec: z.string().min(1),
     /** 'hidden': hidden tests stay hidden on Gradescope; 'score-only': shown with name and points only. */
     hiddenTests: z.enum(['hidden', 'score-only']).default('hidden'),
     /** When students may see the autograder's stdout (Gradescope's stdout_visibility). */

@@ -34,7 +34,7 @@ async function main(): Promise<number> {
 function check(configFile: string): number {
   const config = readAutograderConfig(configFile);
   const base = dirname(resolve(configFile));
-  const a = loadAssignment(config.assignment, {
+  const a = loadAssignment(resolve(base, config.spec), {
     words: config.words ? resolve(base, config.words) : undefined,
     starter: config.starter ? resolve(base, config.starter) : undefined,
   });

@@ -2,7 +2,7 @@
 // where `set` records the exit code (0 all tests passed, 1 some failed; usage errors throw UsageError → 2).
 import { writeFileSync } from 'node:fs';
 import { Option, type Command } from 'commander';
-import { loadAssignment } from '../assignment/load.js';
+import { loadAssignment, resolveSpecPath } from '../assignment/load.js';
 import { gradeSubmission, soloParallelism } from '../grade/submission.js';
 import { languageRunners } from '../grade/runners.js';
 import { renderTerminal } from '../report/terminal.js';
@@ -24,8 +24,8 @@ export function registerExportCommands(program: Command, setExitCode: (code: num
 
   exp
     .command('gradescope')
-    .description('build a Gradescope autograder zip (setup.sh, run_autograder, a vendored gradekit) for one assignment')
-    .argument('<assignment>', 'assignment id (see gradekit list)')
+    .description('build a Gradescope autograder zip (setup.sh, run_autograder, the bundled grader, the assignment without its example submissions or solution)')
+    .argument('<assignment>', "assignment id (see gradekit list), or a course folder's assignment.yaml")
     .requiredOption('--out <file>', 'the zip to write, e.g. autograder.zip')
     .option('--words <file>', "ship the course's own word list and grade with it instead of the bundled one")
     .option('--starter <dir>', "ship the course's starter files (e.g. its runner.py) and use them")
@@ -55,9 +55,10 @@ export function registerExportCommands(program: Command, setExitCode: (code: num
     .command('selfcheck')
     .description('find which assignment the file in a folder is for and run the tests students may see')
     .argument('[folder]', 'your work folder, or the file itself (default: the current folder)', '.')
+    .option('--assignment <id|spec>', "the assignment (an id, or a course's assignment.yaml) instead of finding it from the files")
     .option('-v, --verbose', 'show passing tests and full diffs')
-    .action(async (folder: string, o: { verbose?: boolean }) => {
-      const found = findAssignmentFor(folder);
+    .action(async (folder: string, o: { verbose?: boolean; assignment?: string }) => {
+      const found = o.assignment ? findAssignmentFor(folder, { specs: [resolveSpecPath(o.assignment)] }) : findAssignmentFor(folder);
       if ('error' in found) throw new UsageError(found.error);
       process.stdout.write(`checking ${found.file} as ${found.assignment} (visible tests only)\n`);
       const a = loadAssignment(found.assignment);

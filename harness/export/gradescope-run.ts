@@ -90,7 +90,7 @@ export async function runAutograder(o: RunAutograderOptions): Promise<Gradescope
 async function grade(o: RunAutograderOptions, log: (line: string) => void): Promise<GradescopeResults> {
   const config: AutograderConfig = readAutograderConfig(o.config);
   const base = dirname(resolve(o.config));
-  const a = loadAssignment(config.assignment, {
+  const a = loadAssignment(resolve(base, config.spec), {
     words: config.words ? resolve(base, config.words) : undefined,
     starter: config.starter ? resolve(base, config.starter) : undefined,
   });

@@ -40,10 +40,7 @@ if [ "$(node_major)" -lt 20 ]; then
   exit 1
 fi
 
-# gradekit's own dependencies, exactly as locked (no dev tools: no TypeScript, no test runner).
-cd "$SOURCE/gradekit"
-npm ci --omit=dev --no-audit --no-fund
-
+# gradekit ships as one bundled file with its dependencies: nothing to install but Node.
 # Fail now, at upload time, if the spec or the interpreter is broken, rather than on the first student.
 node "$SOURCE/gradekit/dist/run-autograder.mjs" --config "$SOURCE/gradekit-autograder.json" --check
 `;

@@ -1,13 +1,21 @@
-// `gradekit export gradescope`: a Gradescope autograder zip holding setup.sh, run_autograder, the settings and a
-// vendored copy of gradekit with only what grading this one assignment needs at run time. Never node_modules
-// (setup.sh runs npm ci), never student submissions, never another assignment's spec, fixtures or golden files.
+// `gradekit export gradescope`: a Gradescope autograder zip holding setup.sh, run_autograder, the settings,
+// the grader as one bundled file (gradekit/dist/run-autograder.mjs, its dependencies inside: Gradescope needs
+// nothing but Node and Python) and the assignment's folder without its example submissions:
+//   - a bundled assignment goes where the grader knows it: gradekit/assignments/<id>/;
+//   - a course folder goes under course/: its spec, fixtures, golden files and runner scripts. A reference
+//     module ships compiled (course/reference.gradekit.cjs, the spec's reference line pointing at it); an
+//     instructor's solution never ships: its golden files are what students are graded against.
+// It works the same from a checkout and from an installed package (whose dist/ ships the grader built).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { zipSync, strToU8, type Zippable } from 'fflate';
+import { parseDocument } from 'yaml';
 import '../../reference/register.js'; // the spec is validated against its reference before shipping
-import { loadAssignment, resolveSpecPath } from '../assignment/load.js';
+import { assignmentsDir, loadAssignment, programScripts, resolveSpecPath, type Assignment } from '../assignment/load.js';
+import { compileModule } from '../assignment/module-loader.js';
 import type { Visibility } from '../model/report.js';
-import { rootPath } from '../paths.js';
+import { isInstalledPackage, rootPath } from '../paths.js';
 import { UsageError } from '../util/errors.js';
 import { gradekitVersion } from '../paths.js';
 import { autograderConfig, CONFIG_FILE, type AutograderConfigInput } from './autograder-config.js';
@@ -35,10 +43,12 @@ export interface ExportEntry {
 export const VENDOR_DIR = 'gradekit';
 /** The bundled grader inside the vendored gradekit. */
 export const ENTRY_BUNDLE = 'dist/run-autograder.mjs';
+/** Where a course folder goes in the zip. */
+export const COURSE_DIR = 'course';
+/** The compiled reference module of a course folder, beside its spec. */
+export const COMPILED_REFERENCE = 'reference.gradekit.cjs';
 
-const CODE_DIRS = ['bin', 'harness', 'reference'];
-
-/** Every file below dir, as paths relative to it, skipping dot-files, caches and the folders named in skip. */
+/** Every file below dir, as paths relative to it, skipping dot-files, caches and the paths named in skip. */
 function filesUnder(dir: string, skip: (rel: string) => boolean = () => false, rel = ''): string[] {
   const out: string[] = [];
   for (const name of readdirSync(join(dir, rel)).sort()) {
@@ -52,53 +62,70 @@ function filesUnder(dir: string, skip: (rel: string) => boolean = () => false, r
   return out;
 }
 
-function projectRelative(p: string, what: string): string {
-  const rel = relative(rootPath(), p);
-  if (rel.startsWith('..') || rel === '' || resolve(rootPath(), rel) !== resolve(p)) {
-    throw new UsageError(`${what} ${p} is outside the gradekit project: only assignments whose spec and fixtures live in this project can be exported`);
-  }
-  return rel.split(sep).join('/');
+const slash = (p: string) => p.split(sep).join('/');
+
+/** The assignment's folder as shipped: everything but example submissions, the solution and what the
+ *  grader does not read (a TypeScript reference, which ships compiled). */
+function assignmentFiles(a: Assignment): string[] {
+  const folder = a.specDir;
+  const fixtures = slash(relative(folder, a.fixturesDir));
+  const solution = a.reference.kind === 'solution' ? slash(relative(folder, a.reference.file)) : undefined;
+  const needed = new Set([slash(relative(folder, a.spec.file)), ...programScripts(a).map((p) => slash(relative(folder, p)))]);
+  const skip = (r: string) =>
+    r === solution ||
+    r === 'node_modules' ||
+    r === `${fixtures}/submissions` ||
+    (fixtures === '.' && r === 'submissions') ||
+    /\.(ts|mts|cts|js|mjs|cjs)$/.test(r) ||
+    (r.endsWith('.py') && !needed.has(r));
+  return filesUnder(folder, skip).filter((r) => !r.startsWith('..'));
+}
+
+/** The spec's text with its `reference:` value replaced, every other line as it was (positions in errors stay right). */
+function withReference(specText: string, value: string): string {
+  const doc = parseDocument(specText, { keepSourceTokens: true });
+  const node = doc.get('reference', true) as { range?: [number, number, number] } | undefined;
+  if (!node?.range) throw new UsageError('the spec has no reference: line to point at the compiled module');
+  return specText.slice(0, node.range[0]) + JSON.stringify(value) + specText.slice(node.range[1]);
 }
 
 /** The files of the zip, in order. Loading the assignment first means a broken spec fails here, not on Gradescope. */
 export async function gradescopeEntries(assignment: string, opts: GradescopeExportOptions = {}): Promise<ExportEntry[]> {
   const specPath = resolveSpecPath(assignment);
-  const specRel = projectRelative(specPath, 'the spec');
-  if (!specRel.startsWith('specs/')) throw new UsageError(`the spec ${specPath} is not in the project's specs/ folder: copy it there to export it`);
-  const a = loadAssignment(assignment, { words: opts.words, starter: opts.starter });
+  const a = loadAssignment(specPath, { words: opts.words, starter: opts.starter });
   const entries: ExportEntry[] = [];
-  const root = rootPath();
   const add = (abs: string, zipPath: string, executable = false) => entries.push({ path: zipPath, data: new Uint8Array(readFileSync(abs)), executable });
-  const vendor = (rel: string, executable = false) => add(join(root, rel), `${VENDOR_DIR}/${rel}`, executable);
+  const root = rootPath();
 
-  vendor('package.json');
-  vendor('package-lock.json');
-  for (const d of CODE_DIRS) for (const f of filesUnder(join(root, d))) vendor(`${d}/${f}`, d === 'bin' && f === 'gradekit');
-  vendor(specRel);
+  entries.push({ path: `${VENDOR_DIR}/package.json`, data: strToU8(JSON.stringify({ name: 'gradekit', version: gradekitVersion(), type: 'module', private: true }, null, 2) + '\n') });
+  add(rootPath('harness', 'run', 'python', 'driver.py'), `${VENDOR_DIR}/harness/run/python/driver.py`);
+  entries.push({ path: `${VENDOR_DIR}/${ENTRY_BUNDLE}`, data: await graderBundle() });
 
-  // This assignment's fixtures (word list, golden transcripts) without the example submissions.
-  const noSubmissions = (r: string) => r === 'submissions' || r.endsWith('/submissions');
-  const fixturesRel = projectRelative(a.fixturesDir, 'the fixtures folder');
-  const shipped = new Set<string>();
-  const shipFolder = (rel: string) => {
-    if (shipped.has(rel)) return;
-    shipped.add(rel);
-    for (const f of filesUnder(join(root, rel), noSubmissions)) vendor(`${rel}/${f}`);
-  };
-  if (existsSync(a.fixturesDir)) shipFolder(fixturesRel);
-  // A word list shared between assignments (fixtures/ps3/words.txt for ps3-mit and ps3-ocw): its folder too.
-  if (a.wordsFile && !opts.words) {
-    const wordsRel = projectRelative(a.wordsFile, 'the word list');
-    const folder = wordsRel.slice(0, wordsRel.lastIndexOf('/'));
-    if (!wordsRel.startsWith(`${fixturesRel}/`)) {
-      if (!folder.startsWith('fixtures/')) throw new UsageError(`the word list ${a.wordsFile} is not under fixtures/: move it there to export it`);
-      shipFolder(folder);
-    }
+  // The assignment's own folder.
+  const bundled = !relative(assignmentsDir(), a.specDir).startsWith('..') && relative(root, a.specDir) !== '';
+  const base = bundled ? `${VENDOR_DIR}/${slash(relative(root, a.specDir))}` : COURSE_DIR;
+  const specRel = slash(relative(a.specDir, a.spec.file));
+  for (const f of assignmentFiles(a)) {
+    if (f === specRel && a.reference.kind === 'module' && !bundled) continue;
+    add(join(a.specDir, f), `${base}/${f}`);
+  }
+  if (a.reference.kind === 'module' && !bundled) {
+    const compiled = compileModule(a.reference.file);
+    entries.push({ path: `${base}/${COMPILED_REFERENCE}`, data: new Uint8Array(readFileSync(compiled)) });
+    entries.push({ path: `${base}/${specRel}`, data: strToU8(withReference(readFileSync(a.spec.file, 'utf8'), `./${COMPILED_REFERENCE}`)) });
+  }
+  if (a.reference.kind === 'solution' && !a.customWords) {
+    const missing = a.spec.data.tests.filter((t) => ('call' in t || 'steps' in t || 'run' in t) && !existsSync(join(a.fixturesDir, 'golden', `${t.id}.json`)));
+    if (missing.length) throw new UsageError(`no golden file for ${missing.map((t) => t.id).join(', ')}: the solution does not ship, so run \`gradekit golden ${relative(process.cwd(), specPath)} --update\` first`);
+  }
+  if (a.reference.kind === 'solution' && opts.words) {
+    throw new UsageError('--words: the expected values for another word list come from running the solution, which never ships; grade with the bundled list, or make golden files for the course list (put it in the spec as words:)');
   }
 
-  // The course's own files, outside the vendored copy.
+  // The course's own files, outside the assignment folder.
   const config: AutograderConfigInput = {
     assignment: a.id,
+    spec: `${base}/${specRel}`,
     hiddenTests: opts.hiddenTests ?? 'hidden',
     stdoutVisibility: opts.stdoutVisibility ?? 'hidden',
     timeLimitSeconds: opts.timeLimitSeconds ?? 540,
@@ -106,16 +133,14 @@ export async function gradescopeEntries(assignment: string, opts: GradescopeExpo
     ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
   };
   if (opts.words) {
-    config.words = `course/${basename(opts.words)}`;
+    config.words = `course-files/${basename(opts.words)}`;
     add(resolve(opts.words), config.words);
   }
   if (opts.starter) {
-    config.starter = 'course/starter';
-    for (const f of filesUnder(resolve(opts.starter))) add(join(resolve(opts.starter), f), `course/starter/${f}`);
+    config.starter = 'course-files/starter';
+    for (const f of filesUnder(resolve(opts.starter))) add(join(resolve(opts.starter), f), `course-files/starter/${f}`);
   }
   const checked = autograderConfig.parse(config);
-
-  entries.push({ path: `${VENDOR_DIR}/${ENTRY_BUNDLE}`, data: await bundleEntry() });
   const scripts = { assignment: a.id, language: a.spec.data.language, timeLimitSeconds: checked.timeLimitSeconds };
   entries.unshift(
     { path: 'setup.sh', data: strToU8(setupSh(scripts)), executable: true },
@@ -125,27 +150,21 @@ export async function gradescopeEntries(assignment: string, opts: GradescopeExpo
   return entries;
 }
 
-/** The grader as one ES module (dependencies stay external: npm ci installs them), built from this checkout. */
-async function bundleEntry(): Promise<Uint8Array> {
-  let esbuild: typeof import('esbuild');
-  try {
-    esbuild = await import('esbuild');
-  } catch {
-    throw new UsageError('esbuild is missing: run `npm install` in the gradekit folder first');
+/** The grader as one ES module with its dependencies: shipped ready in an installed package, built from the sources in a checkout. */
+async function graderBundle(): Promise<Uint8Array> {
+  const file = rootPath(ENTRY_BUNDLE);
+  if (!isInstalledPackage()) {
+    let build: (root: string, which: string[]) => Promise<void>;
+    try {
+      await import('esbuild');
+      ({ build } = await import(pathToFileURL(rootPath('scripts', 'build.mjs')).href));
+    } catch {
+      throw new UsageError('esbuild is missing: run `npm install` in the gradekit folder first');
+    }
+    await build(rootPath(), ['autograder']);
   }
-  const r = await esbuild.build({
-    entryPoints: [rootPath('harness', 'export', 'autograder-entry.ts')],
-    write: false,
-    outfile: rootPath(VENDOR_DIR, ENTRY_BUNDLE),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'silent',
-    define: { 'process.env.GRADEKIT_BUNDLED': '"1"' },
-  });
-  return r.outputFiles[0].contents;
+  if (!existsSync(file)) throw new UsageError(`${file} is missing: reinstall gradekit from its tarball`);
+  return new Uint8Array(readFileSync(file));
 }
 
 /** The zip itself. Scripts get mode 755 so unzip restores them executable. */
@@ -159,3 +178,4 @@ export async function buildGradescopeZip(assignment: string, opts: GradescopeExp
   const entries = await gradescopeEntries(assignment, opts);
   return { zip: zipEntries(entries), entries: entries.map((e) => e.path) };
 }
+

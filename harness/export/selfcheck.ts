@@ -1,24 +1,28 @@
 // Student self-check: which assignment is the submission in this folder for? We look for the file names the
 // specs declare (ps3.py, hangman.py, chiseler.py, any .java file) and, when several assignments share a file
-// name (ps3.py for ps3-mit and ps3-ocw), tell them apart by what the file says (the variant's '*END*' or '!!').
+// name (ps3.py for ps3-mit and ps3-ocw), tell them apart by what the file says (the markers its spec lists,
+// such as the variant's '*END*' or '!!'). A course folder the student works in (an assignment.yaml in the
+// folder or above it) is the assignment, before any bundled one.
 // Specs are read lightly (YAML only, no validation) so that one broken spec never stops a student's check.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, dirname, extname, join, relative } from 'node:path';
+import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { parse } from 'yaml';
-import { specsDir } from '../assignment/load.js';
-import { resolveVariant } from '../../reference/wordgame/variants.js';
+import { assignmentsDir, bundledSpecs, SPEC_FILE } from '../assignment/load.js';
 
 export type AssignmentMatch = { assignment: string; file: string } | { error: string };
 
 export interface FindOptions {
-  /** Folder of spec files (default: gradekit's specs/). */
+  /** A folder of spec files to choose from (default: the course folder around `dir`, else the bundled assignments). */
   specsDir?: string;
+  /** The spec files to choose from (instead of specsDir). */
+  specs?: string[];
   /** How deep to look below the folder (default 3): students keep their file in a sub-folder or a repo. */
   maxDepth?: number;
 }
 
 /** What a spec says about the file a student hands in. */
 export interface SubmissionSignature {
+  /** A bundled assignment's id, or the path of a course folder's spec: what `gradekit check` takes. */
   assignment: string;
   language: 'python' | 'java' | string;
   /** The file name students submit (Python); undefined for Java (a folder of .java files). */
@@ -29,37 +33,51 @@ export interface SubmissionSignature {
 
 const SKIP_DIRS = new Set(['node_modules', '__pycache__', '__MACOSX', 'venv', 'env', 'build', 'out', 'target', 'bin']);
 
-/** Reads every spec in the folder; a spec that cannot be parsed is left out (its loader reports it elsewhere). */
-export function submissionSignatures(dir = specsDir()): SubmissionSignature[] {
-  if (!existsSync(dir)) return [];
+/** The spec files of a folder (every .yaml in it). */
+function specsIn(dir: string): string[] {
+  return existsSync(dir) ? readdirSync(dir).filter((n) => /\.ya?ml$/.test(n)).sort().map((n) => join(dir, n)) : [];
+}
+
+/** The course folder a student works in: the nearest assignment.yaml in `dir` or up to four folders above. */
+export function courseSpecNear(dir: string): string | undefined {
+  let d = resolve(existsSync(dir) && statSync(dir).isFile() ? dirname(dir) : dir);
+  for (let i = 0; i < 5; i++) {
+    const p = join(d, SPEC_FILE);
+    if (existsSync(p)) return p;
+    const up = dirname(d);
+    if (up === d) break;
+    d = up;
+  }
+  return undefined;
+}
+
+/** A bundled assignment's spec is named by its id; any other by its path. */
+function nameOf(spec: string): string {
+  const rel = relative(assignmentsDir(), spec);
+  return !rel.startsWith('..') && basename(spec) === SPEC_FILE && dirname(rel) !== '.' && !dirname(rel).includes('/') ? dirname(rel) : spec;
+}
+
+/** Reads each spec; a spec that cannot be parsed is left out (its loader reports it elsewhere). */
+export function submissionSignatures(specs: string[] = bundledSpecs()): SubmissionSignature[] {
   const out: SubmissionSignature[] = [];
-  for (const f of readdirSync(dir).filter((n) => /\.ya?ml$/.test(n)).sort()) {
+  for (const f of specs) {
     let d: Record<string, unknown>;
     try {
-      d = parse(readFileSync(join(dir, f), 'utf8')) as Record<string, unknown>;
+      d = parse(readFileSync(f, 'utf8')) as Record<string, unknown>;
     } catch {
       continue;
     }
     if (!d || typeof d !== 'object') continue;
-    const assignment = typeof d.assignment === 'string' ? d.assignment : basename(f).replace(/\.ya?ml$/, '');
+    const bundled = nameOf(f);
+    const assignment = bundled !== f ? bundled : basename(f) === SPEC_FILE ? f : typeof d.assignment === 'string' ? d.assignment : basename(f).replace(/\.ya?ml$/, '');
     const language = typeof d.language === 'string' ? d.language : 'python';
     const sub = (d.submission ?? {}) as Record<string, unknown>;
     const file = typeof sub.file === 'string' ? sub.file : undefined;
     if (language !== 'java' && !file) continue;
-    out.push({ assignment, language, file: language === 'java' ? undefined : file, markers: markersOf(d.options) });
+    const markers = Array.isArray(sub.markers) ? sub.markers.filter((m): m is string => typeof m === 'string') : [];
+    out.push({ assignment, language, file: language === 'java' ? undefined : file, markers });
   }
   return out;
-}
-
-/** PS3-style specs name a variant whose end-of-hand sentinel students must test for ('*END*' or '!!'). */
-function markersOf(options: unknown): string[] {
-  const variant = (options as Record<string, unknown> | undefined)?.variant;
-  if (variant === undefined) return [];
-  try {
-    return [resolveVariant(variant).endSentinel];
-  } catch {
-    return [];
-  }
 }
 
 /** The sentinel as a string literal in the source: '!!' must not match print("Hi!!!") or a comment's "!!" run. */
@@ -108,8 +126,10 @@ function shallowest(found: Found[]): Found[] {
  */
 export function findAssignmentFor(dir: string, opts: FindOptions = {}): AssignmentMatch {
   if (!existsSync(dir)) return { error: `folder not found: ${dir}` };
-  const sigs = submissionSignatures(opts.specsDir);
-  if (!sigs.length) return { error: `no assignment specs found in ${opts.specsDir ?? specsDir()}` };
+  const course = opts.specs || opts.specsDir ? undefined : courseSpecNear(dir);
+  const specs = opts.specs ?? (opts.specsDir ? specsIn(opts.specsDir) : course ? [course] : [...bundledSpecs()].sort());
+  const sigs = submissionSignatures(specs);
+  if (!sigs.length) return { error: `no assignment specs found${opts.specsDir ? ` in ${opts.specsDir}` : course ? ` in ${course}` : ''}` };
   const isFile = statSync(dir).isFile();
   const root = isFile ? dirname(dir) : dir;
   const maxDepth = isFile ? 0 : (opts.maxDepth ?? 3);

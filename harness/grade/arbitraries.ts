@@ -3,20 +3,15 @@
 // case shrinks towards few letters and short words: the counterexample a student reads is minimal.
 import fc from 'fast-check';
 import { py, type PyValue } from '../model/pyvalue.js';
-import { resolveVariant } from '../../reference/wordgame/variants.js';
+import type { ProbeContext } from '../model/probe.js';
 
-export interface ArbContext {
-  /** The assignment's word list (lines of the bundled or --words file). */
-  words: readonly string[];
-  options: Readonly<Record<string, unknown>>;
-}
+/** The assignment's word list (lines of the bundled or --words file), options and wildcard. */
+export type ArbContext = ProbeContext;
 
 export type ArbFactory = (params: Record<string, unknown>, ctx: ArbContext) => fc.Arbitrary<PyValue>;
 
 export class GeneratorParamError extends Error {}
 
-const VOWELS = 'aeiou';
-const CONSONANTS = 'bcdfghjklmnpqrstvwxyz';
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
 
 function num(params: Record<string, unknown>, key: string, dflt: number): number {
@@ -31,11 +26,9 @@ function str(params: Record<string, unknown>, key: string, dflt: string): string
   return v;
 }
 
-/** The variant's wildcard and what it stands for, when the assignment has one (PS3). */
+/** The assignment's wildcard and the letters it stands for, when it has one (its reference says: a PS3 variant). */
 function wildcardOf(ctx: ArbContext): { char: string; standsFor: string } | undefined {
-  if (ctx.options.variant === undefined) return undefined;
-  const v = resolveVariant(ctx.options.variant);
-  return { char: v.wildcard, standsFor: v.wildcardStandsFor === 'vowels' ? VOWELS : CONSONANTS };
+  return ctx.wildcard;
 }
 
 /** Letters listed by the alphabet, shrinking towards its first letter. */

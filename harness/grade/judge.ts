@@ -10,11 +10,14 @@ import { compareValues } from '../compare/values.js';
 import { compareText, normalise } from '../compare/text.js';
 import type { RefRunResult, RefStepResult } from './reference-run.js';
 import { error, fail, limit, pass, type Outcome } from './outcome.js';
-import { judgeTurns, turnLines, turnsOf, type Role, type RoleTable, type Turn, type TurnProblem } from '../turns/index.js';
+import { judgeTurns, readTurns, turnLines, turnsOf, type Role, type RoleTable, type Turn, type TurnProblem } from '../turns/index.js';
 
-/** The reference's turns, each with the role of the question that ends it and the facts it states. */
-export function referenceTurns(ref: RefRunResult, withFacts = true): Turn[] {
+/** The reference's turns, each with the role of the question that ends it and the facts it states. A
+ *  solution in the students' language states nothing: its questions and facts are read from its own
+ *  transcript with the same role table that reads the student's. */
+export function referenceTurns(ref: RefRunResult, withFacts = true, table?: RoleTable, wildcards?: string): Turn[] {
   const turns = turnsOf(ref.transcript, ref.inputs);
+  if (ref.factsFrom === 'transcript') return table ? readTurns(turns, table, { facts: withFacts, wildcards }) : turns;
   if (withFacts) for (const { turn, fact } of ref.facts) (turns[turn]!.facts ??= []).push(fact);
   return turns;
 }
@@ -26,7 +29,7 @@ function turnVerdict(j: JudgeInput): TurnProblem | null {
   if (verdicts.has(j)) return verdicts.get(j)!;
   const m = j.meaning!;
   const v = judgeTurns({
-    expected: referenceTurns(j.ref, m.facts),
+    expected: referenceTurns(j.ref, m.facts, m.table, m.wildcards),
     observed: turnsOf(j.obs.transcript, j.obs.inputs),
     table: m.table,
     wildcards: m.wildcards,

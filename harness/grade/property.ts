@@ -39,7 +39,7 @@ export function propertySeed(seed: number | string, testId: string): number {
 
 /** The fast-check arbitrary for one `given:` entry. */
 export function arbitraryFor(g: Generator, a: Pick<Assignment, 'adapter' | 'words' | 'spec'>): fc.Arbitrary<PyValue> {
-  const ctx: ArbContext = { words: a.words, options: a.spec.data.options };
+  const ctx: ArbContext = { words: a.words, options: a.spec.data.options, wildcard: a.adapter.wildcard?.(a.spec.data.options) };
   if ('int' in g) return fc.integer({ min: g.int[0], max: g.int[1] }).map((n) => ({ t: 'int', v: BigInt(n) }) as PyValue);
   if ('choice' in g) return fc.constantFrom(...g.choice.map((c) => literalValue(parseExpr(c))!));
   const mine = arbitraries[g.gen];

@@ -7,7 +7,8 @@ import { parseExpr, parseStep, literalValue, type PyExpr, type PyStep } from '..
 import type { TestData, Comparator, Normaliser } from '../spec/schema.js';
 import type { RunRequest, WireArg, WirePatch, WireStep } from '../run/python/protocol.js';
 import type { PythonSession } from '../run/python/session.js';
-import { makeContext, RecordingIO, referenceCaller, runReference, type RefRunOptions, type ScriptedPatch } from './reference-run.js';
+import { makeContext, RecordingIO, referenceCaller, runReference, type RefRunOptions, type RefRunResult, type ScriptedPatch } from './reference-run.js';
+import { needsSolution, SolutionUnavailable, solutionExpected, type SolutionRunner } from './solution.js';
 import { judge } from './judge.js';
 import { runProperty, renderCall } from './property.js';
 import { error, fail, graderError, pass, runFailure, type Outcome } from './outcome.js';
@@ -19,6 +20,8 @@ export interface PythonTestEnv {
   session: PythonSession;
   file: string; // the student's file name, for messages
   seed?: number | string;
+  /** A solution reference's own driver, for tests its golden files cannot answer (--words, another seed). */
+  solution?: SolutionRunner;
 }
 
 export function exprToWire(e: PyExpr, bindings: Record<string, PyValue> = {}): WireArg {
@@ -110,18 +113,19 @@ export function referenceRun(a: Assignment, t: Running, seed?: number | string) 
   if ('run' in t) {
     const run = (t as { run: string }).run;
     const prog = a.spec.data.programs[run];
-    return runReference({ program: run === 'main' ? 'main' : prog.reference }, { ...opts, echo: prog?.echo !== 'self' });
+    return runReference({ program: run === 'main' ? 'main' : prog.reference! }, { ...opts, echo: prog?.echo !== 'self' });
   }
   return runReference(a.steps.get(t.id)!, opts);
 }
 
-export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: number): Promise<Outcome> {
-  if ('property' in t) return runProperty(t, env, timeoutMs);
-  if ('rule' in t) return runRule(t, env);
-  if ('game' in t) return graderError('game tests need a Java or interactive program; this assignment is Python');
-  const r = t as Running & ({ call: string } | { steps: unknown[] } | { run: string });
-  const a = env.a;
-  const seed = r.seed ?? env.seed;
+export type RunningTest = Running & ({ call: string } | { steps: unknown[] } | { run: string });
+
+/** What a call, steps or program test sends the student's process, and the same scenario on a TypeScript reference. */
+export function planTest(r: RunningTest, a: Assignment, runSeed: number | string | undefined, timeoutMs: number) {
+  const t = r;
+  // An instructor's solution is run once and kept: its random choices must be the same on every run, and
+  // the student's the same as the solution's, so its tests are seeded (0 unless the test or the run says).
+  const seed = r.seed ?? runSeed ?? (a.reference.kind === 'solution' ? 0 : undefined);
   const { wire: wirePatches, ref: refPatches } = patchesOf(r, a, seed);
   const opts = refOptions(a, r, refPatches, seed);
   const trace = r.forbid_calls || r.must_recurse ? { forbid_calls: r.forbid_calls, forbid_within: r.forbid_within, recursion: r.must_recurse, public: Object.keys(a.adapter.functions) } : undefined;
@@ -134,38 +138,34 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
     const program = r.run === 'main' ? { kind: 'main' as const } : { kind: 'script' as const, path: programScript(a, r.run), argv: a.spec.data.programs[r.run].args };
     const echo = r.run === 'main' || a.spec.data.programs[r.run].echo !== 'self';
     req = { id: t.id, ...limits(a, timeoutMs), ...where, program, stdin: r.stdin ?? [], echo, patches: wirePatches, seed: seed ?? null, trace };
-    refRun = () => referenceRun(a, r, env.seed);
+    refRun = () => referenceRun(a, r, runSeed);
   } else {
     steps = a.steps.get(t.id)!;
     const own = r.own_output ? { own_output: Object.keys(a.adapter.functions) } : {};
     req = { id: t.id, ...limits(a, timeoutMs), ...where, steps: steps.map((s, i) => ({ ...stepToWire(s, Boolean(r.unchanged_args)), ...(r.comparisons && i === steps!.length - 1 ? { count_pairs: true } : {}) })), stdin: r.stdin ?? null, patches: wirePatches, seed: seed ?? null, trace, ...own };
     refRun = () => runReference(steps!, opts);
   }
+  return { req, steps, seed, opts, refRun, wirePatches, refPatches };
+}
+
+export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: number): Promise<Outcome> {
+  if ('property' in t) return runProperty(t, env, timeoutMs);
+  if ('rule' in t) return runRule(t, env);
+  if ('game' in t) return graderError('game tests need a Java or interactive program; this assignment is Python');
+  const r = t as RunningTest;
+  const a = env.a;
+  const plan = planTest(r, a, env.seed, timeoutMs);
+  const { req, steps, opts, wirePatches } = plan;
   // The student's process starts on the test now; the reference is computed meanwhile, not before.
   // Functions patched with the reference are evaluated here when the student's code calls them.
   const caller = wirePatches.some((p) => p.kind === 'reference') ? referenceCaller({ ...opts, echo: req.echo ?? true }) : undefined;
   const pending = env.session.run(req, caller);
-  // A `python:` patch has no reference equivalent: such a test states its expected value (checked at load).
-  const pythonPatched = refPatches.some((p) => p.kind === 'python');
-  const mode = pythonPatched && !r.transcript ? 'ignore' : transcriptMode(r);
-  let expectedTranscript: string | undefined;
-  let ref;
-  try {
-    ref = pythonPatched
-      ? { steps: (steps ?? [null]).map(() => ({ out_start: 0, out_end: 0 })), transcript: '', inputs: [], inputExhausted: null, unread: 0, facts: [] }
-      : refRun();
-  } catch (e) {
+  const expected = a.reference.kind === 'solution' ? await fromSolution(r, plan, env) : fromTypeScript(r, plan, a);
+  if ('status' in expected) {
     await pending;
-    return graderError(`the reference could not evaluate this test: ${(e as Error).message} (a spec problem: tell your instructor)`);
+    return expected;
   }
-  if (mode === 'golden' && !a.customWords) {
-    const g = goldenPath(a, t.id);
-    if (!existsSync(g)) {
-      await pending;
-      return graderError(`golden file missing: ${g} — run \`gradekit golden ${a.id} --update\``);
-    }
-    expectedTranscript = readFileSync(g, 'utf8');
-  } else if (mode !== 'ignore') expectedTranscript = ref.transcript;
+  const { ref, transcript: expectedTranscript, mode } = expected;
   const res = await pending;
   if (res.status !== 'ok' || !res.obs || res.limit) return withTranscriptHint(runFailure(res, timeoutMs), r);
   const expect = r.expect !== undefined ? literalValue(parseExpr(r.expect)) : undefined;
@@ -204,9 +204,52 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
   return outcome;
 }
 
+interface Expected {
+  ref: RefRunResult;
+  /** The transcript a correct program prints, when the test checks it. */
+  transcript?: string;
+  mode: 'golden' | 'reference' | 'ignore';
+}
+
+/** The expected run from a TypeScript reference, evaluated in-process; transcripts on the bundled word list from golden files. */
+function fromTypeScript(r: RunningTest, plan: ReturnType<typeof planTest>, a: Assignment): Expected | Outcome {
+  // A `python:` patch has no TypeScript equivalent: such a test states its expected value (checked at load).
+  const pythonPatched = plan.refPatches.some((p) => p.kind === 'python');
+  const mode = pythonPatched && !r.transcript ? 'ignore' : transcriptMode(r);
+  let ref: RefRunResult;
+  try {
+    ref = pythonPatched ? stated(plan.steps) : plan.refRun();
+  } catch (e) {
+    return graderError(`the reference could not evaluate this test: ${(e as Error).message} (a spec problem: tell your instructor)`);
+  }
+  if (mode === 'golden' && !a.customWords) {
+    const g = goldenPath(a, r.id);
+    if (!existsSync(g)) return graderError(`golden file missing: ${g} — run \`gradekit golden ${a.id} --update\``);
+    return { ref, transcript: readFileSync(g, 'utf8'), mode };
+  }
+  return { ref, transcript: mode !== 'ignore' ? ref.transcript : undefined, mode };
+}
+
+/** The expected run from the instructor's solution: its golden file (or a live run, see solution.ts). */
+async function fromSolution(r: RunningTest, plan: ReturnType<typeof planTest>, env: PythonTestEnv): Promise<Expected | Outcome> {
+  const mode = transcriptMode(r);
+  try {
+    const ref = needsSolution(r, mode, 'run' in r ? 'run' : 'call' in r ? 'call' : 'steps') ? await solutionExpected(env.a, r, plan, env.solution) : stated(plan.steps);
+    return { ref, transcript: mode !== 'ignore' ? ref.transcript : undefined, mode };
+  } catch (e) {
+    if (e instanceof SolutionUnavailable) return graderError(e.message);
+    throw e;
+  }
+}
+
+/** No reference run: the test states its expected value (expect:) and its output is not checked. */
+function stated(steps: PyStep[] | null): RefRunResult {
+  return { steps: (steps ?? [null]).map(() => ({ out_start: 0, out_end: 0 })), transcript: '', inputs: [], inputExhausted: null, unread: 0, facts: [] };
+}
+
 /** Transcripts judged by meaning (the spec's default or the test's `judge:`), with the assignment's roles. */
 function meaningOf(a: Assignment, t: Running, mode: 'golden' | 'reference' | 'ignore') {
-  if ((t.judge ?? a.judge) !== 'meaning' || !a.roles || pythonPatchedTest(t)) return undefined;
+  if ((t.judge ?? a.judge) !== 'meaning' || !a.roles || (pythonPatchedTest(t) && a.reference.kind !== 'solution')) return undefined;
   return { table: a.roles, wildcards: a.adapter.wildcards?.(a.spec.data.options), facts: mode !== 'ignore', ...(t.must_not_say ? { mustNotSay: t.must_not_say } : {}) };
 }
 
@@ -222,7 +265,7 @@ function programScript(a: Assignment, name: string): string {
   // An instructor's own runner (e.g. the course runner.py) given with --starter takes precedence.
   if (a.starterDir && prog.starter && existsSync(join(a.starterDir, prog.starter))) return join(a.starterDir, prog.starter);
   if (!prog.script) throw new Error(`program '${name}' has no script`);
-  return resolveScript(prog.script);
+  return resolveScript(a.specDir, prog.script);
 }
 
 function runRule(t: Extract<TestData, { rule: unknown }>, env: PythonTestEnv): Outcome {

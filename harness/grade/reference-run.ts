@@ -35,6 +35,8 @@ export interface RefRunResult {
   unread: number;
   /** What the reference stated it printed, by turn (the number of inputs read before it). */
   facts: { turn: number; fact: Fact }[];
+  /** 'transcript': a solution's run, which states nothing; its facts are read from its transcript. */
+  factsFrom?: 'transcript';
 }
 
 /** Console that records output and echoes scripted input after its prompt, as a terminal shows it,

@@ -3,13 +3,14 @@
 // spoils a batch (everything here resolves to a Report).
 import { basename, extname } from 'node:path';
 import { availableParallelism } from 'node:os';
-import type { Assignment } from '../assignment/load.js';
+import { programScripts, type Assignment } from '../assignment/load.js';
 import { totals, type Report, type TestResult, type Visibility } from '../model/report.js';
 import { basisText, type TestData } from '../spec/schema.js';
 import { PythonSession } from '../run/python/session.js';
 import { namesToWire } from './word-lists.js';
 import { prepareWorkspace, wordListAliases } from './workspace.js';
 import { runPythonTest } from './python-tests.js';
+import { SolutionRunner } from './solution.js';
 import { error, fmtMs, graderError, limit, skipped, type Outcome } from './outcome.js';
 import { gradekitVersion } from '../paths.js';
 import { submissionSeed } from './seed.js';
@@ -129,7 +130,8 @@ export async function gradeSubmission(a: Assignment, submission: string, opts: G
   const notices = [...(opts.notices ?? [])];
   if (!opts.wrap) {
     // Student code runs in the sandbox unless the caller brings its own wrapper (GRADEKIT_SANDBOX=off disables it).
-    const sb = sharedSandbox(a.starterDir ? [a.starterDir] : []);
+    // The course's runner scripts are shown read-only, one file each: never the rest of the course folder.
+    const sb = sharedSandbox([...(a.starterDir ? [a.starterDir] : []), ...programScripts(a)]);
     opts = { ...opts, wrap: sb.wrap };
     if (sb.notice) notices.push(sb.notice);
   }
@@ -195,6 +197,8 @@ async function gradePython(
   const n = Math.max(1, Math.min(opts.parallel ?? 1, Math.floor(tests.length / 8) || 1));
   const sessionOpts = { file: ws.file, module, cwd: ws.dir, names, aliases, wrap: opts.wrap, outputCap: a.spec.data.defaults.output_cap };
   let sessions = Array.from({ length: n }, () => new PythonSession(sessionOpts));
+  // A solution reference's own driver, started only if a test needs a live run of the solution.
+  const solution = a.reference.kind === 'solution' && a.reference.present ? new SolutionRunner(a, opts.wrap) : undefined;
   try {
     const imps = await Promise.all(sessions.map((s) => s.start()));
     const imp = imps[0];
@@ -243,7 +247,7 @@ async function gradePython(
                 o = skipped(`skipped: needs '${t.needs}' to pass first`);
               } else {
                 try {
-                  o = await runPythonTest(t, { a, session, file: fileName, seed: opts.seed }, timeout);
+                  o = await runPythonTest(t, { a, session, file: fileName, seed: opts.seed, solution }, timeout);
                 } catch (e) {
                   o = graderError(`grader problem while running this test: ${(e as Error).message}`);
                 }
@@ -266,7 +270,7 @@ async function gradePython(
     if (restarts) notices.push(`the test process had to be restarted ${restarts} time(s) (a test killed it)`);
     return {};
   } finally {
-    await Promise.all(sessions.map((s) => s.close()));
+    await Promise.all([...sessions.map((s) => s.close()), solution?.close()]);
     ws.cleanup();
   }
 }

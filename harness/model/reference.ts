@@ -8,6 +8,7 @@ import type { PyRandom } from '../../reference/pyrandom.js';
 import type { Fact } from '../turns/facts.js';
 import type { RoleSpecs } from '../turns/roles.js';
 import type { GameJudge } from '../interactive/game.js';
+import type { Probe, ProbeContext } from './probe.js';
 
 /** Console I/O as a Python program sees it. The harness records prompts and echoes inputs.
  *  A reference states what its output means as it prints: the role of each question and the facts of
@@ -20,17 +21,31 @@ export interface RefIO {
   write(text: string, facts?: Fact[]): void;
 }
 
+// A course's reference module is compiled on its own and carries its own copy of these classes, so
+// `instanceof` recognises them by a brand shared through the global symbol registry, not by identity.
+const INPUT_EXHAUSTED = Symbol.for('gradekit.InputExhausted');
+const REF_RAISE = Symbol.for('gradekit.RefRaise');
+const branded = (x: unknown, brand: symbol) => typeof x === 'object' && x !== null && (x as Record<symbol, unknown>)[brand] === true;
+
 /** Thrown by RefIO.input when a script has no more lines (mirrors the student-side verdict). */
 export class InputExhausted extends Error {
+  readonly [INPUT_EXHAUSTED] = true;
   constructor(public readonly prompt: string) {
     super(`asked for more input than the script has, at prompt ${JSON.stringify(prompt)}`);
+  }
+  static override [Symbol.hasInstance](x: unknown): boolean {
+    return branded(x, INPUT_EXHAUSTED);
   }
 }
 
 /** A Python exception raised by the reference, e.g. ValueError from show_solved_game on an unwinnable game. */
 export class RefRaise extends Error {
+  readonly [REF_RAISE] = true;
   constructor(public readonly pyType: string, message: string) {
     super(message);
+  }
+  static override [Symbol.hasInstance](x: unknown): boolean {
+    return branded(x, REF_RAISE);
   }
 }
 
@@ -91,6 +106,10 @@ export interface ReferenceAdapter {
   wildcards?(options: Readonly<Record<string, unknown>>): string;
   /** Judges interactive programs (a spec's `game:` tests), e.g. a free-form console game in Java. */
   game?: GameJudge;
+  /** The wildcard and the letters it stands for, for generated inputs (a PS3 variant's '!' for consonants). */
+  wildcard?(options: Readonly<Record<string, unknown>>): { char: string; standsFor: string } | undefined;
+  /** Generated inputs on which a surviving mutant must behave like the original (gradekit audit). */
+  probes?(ctx: ProbeContext): Probe[];
   /** Input generators for property tests: `gen: hand` in a spec. */
   generators?: Record<string, (rng: PyRandom, params: Record<string, unknown>, ctx: Omit<RefContext, 'call' | 'io'>) => PyValue>;
 }

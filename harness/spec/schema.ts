@@ -177,8 +177,23 @@ export const specSchema = z
     title: z.string(),
     language: z.enum(['python', 'java']),
     /** The file a student submits (e.g. ps3.py); for Java the folder of .java files. */
-    submission: z.object({ file: z.string().optional(), module: z.string().optional(), main: z.string().optional() }).strict(),
-    reference: z.string(),
+    submission: z
+      .object({
+        file: z.string().optional(),
+        module: z.string().optional(),
+        main: z.string().optional(),
+        /** Strings that only this assignment's submissions contain as a string literal (e.g. '*END*'): a
+         *  student's self-check tells apart assignments that share a file name with them. */
+        markers: z.array(z.string().min(1)).optional(),
+      })
+      .strict(),
+    /** The reference: a bundled adapter id (`wordgame`), a TypeScript or JavaScript module of the course
+     *  folder (`./reference.ts`, loaded at run time), or the instructor's own solution in the students'
+     *  language (`{solution: solution.py}`), whose runs are kept as golden files. */
+    reference: z.union([
+      z.string().min(1),
+      z.object({ solution: z.string().min(1) }).strict(),
+    ]),
     options: z.record(z.string(), z.unknown()).default({}),
     /** The bundled word list (relative to the spec's fixtures folder); --words replaces it. */
     words: z
@@ -199,7 +214,8 @@ export const specSchema = z
             script: z.string().optional(),
             /** Command-line arguments, e.g. the runner's --debug. */
             args: z.array(z.string()).default([]),
-            reference: z.string(),
+            /** The reference adapter's program that does the same (not needed with a solution reference). */
+            reference: z.string().optional(),
             starter: z.string().optional(),
             echo: z.enum(['harness', 'self']).default('harness'),
           })

@@ -8,3 +8,4 @@ export {
 } from './roles.js';
 export { readNumbers, readRuns, readPatterns, readLetters, linesSaying, sortLetters, spaced, wordsIn, type Fact, type NumberSeen, type RunSeen, type PatternSeen } from './facts.js';
 export { checkFacts, judgeTurns, type TurnProblem, type TurnsInput, type FactContext } from './judge.js';
+export { factsOf, readTurns, checkWordList, wordLine, flatPattern } from './extract.js';

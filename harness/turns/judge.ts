@@ -7,6 +7,7 @@ import type { Fact } from './facts.js';
 import { linesSaying, readLetters, readNumbers, readRuns, sortLetters, spaced, wordsIn, type NumberSeen } from './facts.js';
 import { classifyQuestion, questionLine, type Role, type RoleTable } from './roles.js';
 import { turnText, whenTurn, type Turn } from './turn.js';
+import { checkWordList } from './extract.js';
 
 export interface TurnProblem {
   /** The turn where it shows (index into the turns). */
@@ -62,8 +63,8 @@ export function checkFacts(text: string, facts: readonly Fact[], ctx: FactContex
         case 'statement': {
           if (linesSaying(text, role).length) return null;
           // A statement in words we do not know is still a statement; only its opposite, or silence, counts against it.
-          const against = role.opposite ? table.get(role.opposite) : undefined;
-          const contra = against ? (against.kind === 'number' ? numbers.filter((n) => n.roles.includes(against.name)).map((n) => n.line) : linesSaying(text, against)) : [];
+          const against = [role.opposite ?? []].flat().map((o) => table.get(o)).filter((r): r is Role => r !== undefined);
+          const contra = against.flatMap((r) => (r.kind === 'number' ? numbers.filter((n) => n.roles.includes(r.name)).map((n) => n.line) : linesSaying(text, r)));
           if (contra.length) return `${ctx.when} your program should say ${role.says}${about(f)}, but it says ${quote(contra[0]!.trim())}`;
           const said = text.split('\n').filter((l) => /[A-Za-z]{2}/.test(l) && !readRuns(l, ctx.wildcards).length);
           return said.length ? null : `${ctx.when} your program does not say ${role.says}${about(f)}`;
@@ -87,9 +88,12 @@ export function checkFacts(text: string, facts: readonly Fact[], ctx: FactContex
         case 'pattern': {
           const want = [f.value, ...(f.oneOf ?? [])].map((p) => String(p).toLowerCase());
           const flat = text.toLowerCase().replace(/[_-]/g, '-').replace(/(?<=[a-z-]) (?=[a-z-])/g, '');
-          if (want.some((p) => flat.includes(p))) return null;
+          // A whole pattern, not a piece of a longer run of blanks: '----' is not shown by a '----------' separator.
+          if (want.some((p) => new RegExp(`(?<!-)${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!-)`).test(flat))) return null;
           return `${ctx.when} your program does not show ${role.says} ${want.map((w) => JSON.stringify(w)).join(' or ')}`;
         }
+        case 'words':
+          return checkWordList(text, String(f.value).split(' ').filter(Boolean), role.says, ctx.when);
         case 'question':
           return null;
       }

@@ -10,10 +10,11 @@
  *  - letters: a printed set of letters (letters guessed so far);
  *  - pattern: a printed word pattern with blanks (hangman);
  *  - word: a printed word (the secret word revealed);
+ *  - words: a printed list of words whose order and layout do not matter (a hint's matching words);
  *  - statement: something said (a word rejected, a win, a loss). */
-export type RoleKind = 'question' | 'number' | 'multiset' | 'letters' | 'pattern' | 'word' | 'statement';
+export type RoleKind = 'question' | 'number' | 'multiset' | 'letters' | 'pattern' | 'word' | 'words' | 'statement';
 
-export const ROLE_KINDS: readonly RoleKind[] = ['question', 'number', 'multiset', 'letters', 'pattern', 'word', 'statement'];
+export const ROLE_KINDS: readonly RoleKind[] = ['question', 'number', 'multiset', 'letters', 'pattern', 'word', 'words', 'statement'];
 
 /** The kind of answer a question expects: used to answer questions of a program we drive ourselves. */
 export type AnswerKind = 'number' | 'yes-no' | 'letter' | 'word' | 'file' | 'text';
@@ -24,14 +25,15 @@ export const ANSWER_KINDS: readonly AnswerKind[] = ['number', 'yes-no', 'letter'
 export interface RoleSpec {
   kind: RoleKind;
   /** question: what its prompt says; number: the words next to a number that give it this meaning;
-   *  statement: what the program says; word: the phrase that introduces the word. */
+   *  statement: what the program says; word, words, pattern: the label that introduces the value. */
   patterns: string[];
   /** How a message names it: "the running total", "whether to replay the hand". */
   says: string;
   answer?: AnswerKind;
-  /** statement: the role that says the opposite (a word rejected vs. points awarded for it; a win vs. a
-   *  loss). A statement in words the table does not know still counts, unless its opposite is said. */
-  opposite?: string;
+  /** statement: the role (or roles) that say the opposite (a word rejected vs. points awarded for it; a win
+   *  vs. a loss; one verdict on a guess vs. the others). A statement in words the table does not know still
+   *  counts, unless an opposite is said. */
+  opposite?: string | string[];
 }
 
 export type RoleSpecs = Record<string, RoleSpec>;
@@ -70,7 +72,7 @@ export function buildRoleTable(specs: RoleSpecs): RoleTable {
   const roles = new Map<string, Role>();
   for (const [name, s] of Object.entries(specs)) {
     if (!ROLE_KINDS.includes(s.kind)) throw new RoleError([name, 'kind'], `role '${name}': kind must be one of ${ROLE_KINDS.join(', ')}`);
-    if (s.opposite !== undefined && !(s.opposite in specs)) throw new RoleError([name, 'opposite'], `role '${name}': its opposite '${s.opposite}' is not a role of the table`);
+    for (const o of [s.opposite ?? []].flat()) if (!(o in specs)) throw new RoleError([name, 'opposite'], `role '${name}': its opposite '${o}' is not a role of the table`);
     roles.set(name, { ...s, name, patterns: s.patterns.map((p, i) => compile(name, p, i)) });
   }
   const list = [...roles.values()];
@@ -119,7 +121,7 @@ export function mergeRoleSpecs(base: RoleSpecs, override: unknown, closest: (w: 
       patterns: all,
       says: typeof o.says === 'string' ? o.says : known?.says ?? name,
       ...(o.answer ?? known?.answer ? { answer: (o.answer ?? known?.answer) as AnswerKind } : {}),
-      ...(o.opposite ?? known?.opposite ? { opposite: String(o.opposite ?? known?.opposite) } : {}),
+      ...(o.opposite ?? known?.opposite ? { opposite: Array.isArray(o.opposite) ? o.opposite.map(String) : String(o.opposite ?? known?.opposite) } : {}),
     });
   }
   for (const [name, spec] of merged) if (!base[name]) out[name] = spec;

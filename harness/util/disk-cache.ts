@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, statSync, writeFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import { rootPath } from '../paths.js';
+import { cacheDir } from '../paths.js';
 
 function stamp(deps: readonly string[]): string {
   const parts = deps.map((d) => {
@@ -23,7 +23,7 @@ function stamp(deps: readonly string[]): string {
 }
 
 export function diskCached<T>(key: string, deps: readonly string[], compute: () => T): T {
-  const dir = rootPath('.gradekit-cache');
+  const dir = cacheDir();
   const file = join(dir, createHash('sha256').update(key).digest('hex').slice(0, 16) + '.json');
   const want = stamp(deps);
   try {

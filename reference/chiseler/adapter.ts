@@ -8,6 +8,7 @@ import { shareLetter } from './share.js';
 import { allWinningStrategies, movesToWords, numWinningStrategies, solveMoves, winningStrategy } from './solve.js';
 import { sentenceReadings, showSolvedGame } from './show.js';
 import { raisedException, shortRepr, validatePlayedGame, validateShownGame, validateStrategy } from './validate.js';
+import { chiselerProbes } from './probes.js';
 
 /** Above this many strategies, all-strategies checks the count and a sample instead of every item. */
 export const FULL_CHECK_LIMIT = 5_000;
@@ -225,6 +226,7 @@ export const chiselerAdapter: ReferenceAdapter = {
       return py.none;
     },
   },
+  probes: chiselerProbes,
   validators: {
     'winning-strategy': winningStrategyValidator,
     'all-strategies': allStrategies,

@@ -7,6 +7,7 @@ import { py, truthy, typeName, type PyValue } from '../../harness/model/pyvalue.
 import { dictionaryFromLines, Hangman313E } from './hangman313e.js';
 import { compareCodePoints } from './partition.js';
 import { pySorted } from './pycompare.js';
+import { hangmanProbes } from './probes.js';
 import { familyEntries, guessedLetters, sameSecretWord, secretCandidates, secretWord, sortedEntries, sortTestInputs, wordFamilies } from './validators313e.js';
 
 function arg(args: PyValue[], i: number, name: string, method: string): PyValue {
@@ -96,6 +97,7 @@ export const hangman313eAdapter: ReferenceAdapter = {
   /** `words`: the dictionary exactly as runner.py hands it to Hangman (sorted unique, stripped, lower-case);
    *  family_entries, tied_entries, equal_entries: Family tuples for the sort tests (validators313e.ts). */
   names: (ctx) => ({ words: py.strList(dictionaryFromLines(ctx.words)), ...sortTestInputs() }),
+  probes: hangmanProbes,
   validators: {
     'guessed-letters': guessedLetters,
     'word-families': wordFamilies,

@@ -15,6 +15,7 @@ import { WORDGAME_VALIDATORS } from './validators.js';
 import { getWordScore } from './score.js';
 import { isValidWord } from './valid.js';
 import { resolveVariant, type WordgameVariant } from './variants.js';
+import { wordgameProbes } from './probes.js';
 
 function variantOf(ctx: Pick<RefContext, 'options'>): WordgameVariant {
   return resolveVariant(ctx.options.variant, 'PS3 options.variant');
@@ -122,6 +123,11 @@ export const wordgameAdapter: ReferenceAdapter = {
   roles: WORDGAME_ROLES,
   validators: WORDGAME_VALIDATORS,
   wildcards: (options) => resolveVariant(options.variant, 'PS3 options.variant').wildcard,
+  wildcard: (options) => {
+    const v = resolveVariant(options.variant, 'PS3 options.variant');
+    return { char: v.wildcard, standsFor: v.wildcardStandsFor === 'vowels' ? 'aeiou' : 'bcdfghjklmnpqrstvwxyz' };
+  },
+  probes: wordgameProbes,
   names(ctx) {
     variantOf(ctx); // a bad variant is reported when the spec loads, not at the first call
     return { word_list: loweredWords(ctx.words).value };

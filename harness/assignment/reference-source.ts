@@ -1,0 +1,106 @@
+// What a spec's `reference:` names, and the adapter the harness talks to:
+//   reference: wordgame                  a reference bundled with gradekit, by id
+//   reference: ./reference.ts            a TypeScript or JavaScript module of the course folder
+//   reference: { solution: solution.py } the instructor's own solution, in the students' language
+// A solution has no TypeScript functions: its expected values and transcripts come from running it in
+// the sandboxed driver (gradekit golden --update keeps them as golden files), so its adapter only names
+// the functions the tests call.
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
+import type { RefFunction, ReferenceAdapter } from '../model/reference.js';
+import type { LoadedSpec } from '../spec/load.js';
+import { SpecError, SpecErrors } from '../spec/load.js';
+import { parseStep } from '../spec/pyexpr.js';
+import { referenceAdapters } from '../../reference/index.js';
+import { closest } from '../util/closest.js';
+import { loadReferenceModule, ModuleLoadError } from './module-loader.js';
+
+export type ReferenceSource =
+  | { kind: 'builtin'; id: string }
+  | { kind: 'module'; file: string }
+  /** present: false when the solution is not here (an export, a student's copy): golden files only. */
+  | { kind: 'solution'; file: string; present: boolean };
+
+const MODULE = /\.(ts|mts|cts|js|mjs|cjs)$/;
+
+export function referenceSource(spec: LoadedSpec): ReferenceSource {
+  const r = spec.data.reference;
+  const dir = dirname(spec.file);
+  if (typeof r === 'object') {
+    const file = resolve(dir, r.solution);
+    if (!r.solution.endsWith('.py')) throw new SpecErrors([spec.error(['reference', 'solution'], `the solution must be a Python file (.py), got '${r.solution}'`, 'name the instructor\'s solution, e.g. solution: solution.py')]);
+    return { kind: 'solution', file, present: existsSync(file) };
+  }
+  if (MODULE.test(r) || r.startsWith('.') || r.includes('/')) return { kind: 'module', file: resolve(dir, r) };
+  return { kind: 'builtin', id: r };
+}
+
+/** The adapter for a reference source; a problem is a spec error at the `reference:` line. */
+export function adapterFor(src: ReferenceSource, spec: LoadedSpec): ReferenceAdapter {
+  switch (src.kind) {
+    case 'builtin': {
+      const adapter = referenceAdapters[src.id];
+      if (adapter) return adapter;
+      const g = closest(src.id, Object.keys(referenceAdapters));
+      throw new SpecErrors([spec.error(['reference'], `unknown reference '${src.id}'`, g ? `did you mean '${g}'?` : `name a module of the course folder (./reference.ts), a solution ({solution: solution.py}), or one of: ${Object.keys(referenceAdapters).join(', ')}`)]);
+    }
+    case 'module':
+      try {
+        return loadReferenceModule(src.file);
+      } catch (e) {
+        if (e instanceof ModuleLoadError) throw new SpecErrors([spec.error(['reference'], e.message, e.hint)]);
+        throw e;
+      }
+    case 'solution':
+      return solutionAdapter(spec, src.file);
+  }
+}
+
+/** Top-level `def name(` and `class Name` of a Python file: what the solution defines. */
+export function pythonDefinitions(file: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of readFileSync(file, 'utf8').matchAll(/^(?:async\s+)?(?:def|class)\s+([A-Za-z_]\w*)/gm)) out.add(m[1]!);
+  return out;
+}
+
+/** The functions and classes the spec's tests call: what a solution adapter names. */
+function calledNames(spec: LoadedSpec): Set<string> {
+  const out = new Set<string>();
+  for (const t of spec.data.tests) {
+    const srcs = 'call' in t ? [t.call] : 'steps' in t ? t.steps.map((s) => (typeof s === 'string' ? s : s.do)) : [];
+    for (const src of srcs) {
+      try {
+        const e = parseStep(src).expr;
+        if (e.k === 'call' && e.callee.length === 1) out.add(e.callee[0]!);
+      } catch {
+        /* reported by the loader */
+      }
+    }
+  }
+  return out;
+}
+
+function solutionAdapter(spec: LoadedSpec, file: string): ReferenceAdapter {
+  const unavailable = (name: string): RefFunction => () => {
+    throw new Error(`${name} is evaluated by running ${basename(file)}, not in gradekit (a solution reference)`);
+  };
+  const functions: Record<string, RefFunction> = {};
+  for (const name of calledNames(spec)) functions[name] = unavailable(name);
+  return { id: `solution ${basename(file)}`, functions };
+}
+
+/** Spec errors for what a solution reference cannot do: everything it gives comes from golden files. */
+export function solutionLimits(spec: LoadedSpec, file: string): SpecError[] {
+  const errors: SpecError[] = [];
+  const name = basename(file);
+  spec.data.tests.forEach((t, i) => {
+    for (const [fn, p] of Object.entries('patch' in t && t.patch ? t.patch : {})) {
+      if (p === 'reference') errors.push(spec.error(['tests', i, 'patch', fn], `patch: reference puts the reference's own ${fn} in the student's process; ${name} never enters it`, `script ${fn} with returns: [...] instead`));
+      else if (typeof p === 'object' && 'generate' in p) errors.push(spec.error(['tests', i, 'patch', fn], `generate: makes its values with a TypeScript reference; with a solution reference (${name}) list them with returns: [...]`));
+    }
+    if ('property' in t && t.property.check === 'reference') {
+      errors.push(spec.error(['tests', i, 'property'], `a property test compares every generated input with the reference while grading; ${name} is only known through its golden files`, 'write call tests for chosen inputs (gradekit golden records their expected values)'));
+    }
+  });
+  return errors;
+}

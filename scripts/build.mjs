@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// Builds gradekit's bundles with esbuild, from the TypeScript sources of a checkout:
+//   dist/gradekit.mjs         the command line (bin/gradekit runs it)
+//   dist/run-autograder.mjs   the grader `gradekit export gradescope` ships (no node_modules needed)
+//   dist/api.mjs              what a course's reference module imports as 'gradekit'
+//   dist/types/               the API's type declarations (with `--types`)
+// `npm pack` runs it (prepack), so the tarball ships ready bundles and an installed gradekit never builds
+// or writes anything into its own folder. In a checkout, bin/gradekit rebuilds the CLI when sources change.
+// Run: node scripts/build.mjs [cli] [autograder] [api] [--types]   (default: all three, with types)
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+// Bundled CommonJS packages call require() for Node built-ins.
+const requireBanner = "import { createRequire as __gkRequire } from 'node:module'; const require = __gkRequire(import.meta.url);";
+
+const TARGETS = {
+  cli: { entry: 'bin/cli.ts', out: 'dist/gradekit.mjs', sourcemap: 'linked' },
+  autograder: { entry: 'harness/export/autograder-entry.ts', out: 'dist/run-autograder.mjs', sourcemap: false },
+  api: { entry: 'harness/api.ts', out: 'dist/api.mjs', sourcemap: false },
+};
+
+/** Builds the named bundles of the checkout at `root`. */
+export async function build(root = join(here, '..'), which = Object.keys(TARGETS)) {
+  const esbuild = await import('esbuild');
+  for (const name of which) {
+    const t = TARGETS[name];
+    if (!t) throw new Error(`unknown bundle '${name}' (known: ${Object.keys(TARGETS).join(', ')})`);
+    mkdirSync(dirname(join(root, t.out)), { recursive: true });
+    await esbuild.build({
+      entryPoints: [join(root, t.entry)],
+      outfile: join(root, t.out),
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      // esbuild compiles course reference modules at run time (and is never needed on Gradescope, where
+      // they ship compiled); playwright-core drives a browser in tests only.
+      external: ['esbuild', 'playwright-core'],
+      banner: { js: requireBanner },
+      sourcemap: t.sourcemap,
+      logLevel: 'error',
+      define: { 'process.env.GRADEKIT_BUNDLED': '"1"' },
+    });
+  }
+}
+
+/** The API's .d.ts files, for course authors' editors (dist/types/harness/api.d.ts). */
+export function buildTypes(root = join(here, '..')) {
+  rmSync(join(root, 'dist', 'types'), { recursive: true, force: true });
+  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  execFileSync(process.execPath, [tsc, '--declaration', '--emitDeclarationOnly', '--outDir', join(root, 'dist', 'types'),
+    '--target', 'ES2022', '--module', 'ESNext', '--moduleResolution', 'Bundler', '--skipLibCheck', '--types', 'node', '--strict',
+    join(root, 'harness', 'api.ts')], { stdio: 'inherit' });
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const args = process.argv.slice(2);
+  const which = args.filter((a) => !a.startsWith('--'));
+  await build(join(here, '..'), which.length ? which : undefined);
+  if (args.includes('--types') || !which.length) buildTypes();
+}

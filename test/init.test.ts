@@ -1,0 +1,96 @@
+// `gradekit init <folder> --solution solution.py`: the assignment scaffolded from the instructor's solution
+// loads, its golden files come from the solution, the solution passes and a wrong program fails.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import '../reference/register.js';
+import { loadAssignment } from '../harness/assignment/load.js';
+import { syncSolutionGolden } from '../harness/golden.js';
+import { gradeSubmission } from '../harness/grade/submission.js';
+import { initAssignment } from '../harness/init/init.js';
+
+const SOLUTION = `"""Counting words."""
+
+
+def count(words, w):
+    """How often w occurs.
+
+    >>> count(['a', 'b', 'a'], 'a')
+    2
+    >>> ws = ['x', 'y']
+    >>> count(ws, 'z')
+    0
+    """
+    return words.count(w)
+
+
+def show(words):
+    """Prints the words, one line.
+
+    >>> show(['b', 'a'])
+    b a
+    >>> for w in []:
+    ...     print(w)
+    """
+    print(' '.join(words))
+
+
+def _helper():
+    return None
+
+
+if __name__ == "__main__":
+    print(count(input().split(), input()))
+`;
+
+let work: string;
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'gradekit-init-'));
+});
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('gradekit init', () => {
+  it('makes a test per docstring example, a run test, the accepted fixture and a CI workflow at the repository root', async () => {
+    const repo = join(work, 'course');
+    mkdirSync(repo);
+    execFileSync('git', ['init', '-q'], { cwd: repo });
+    writeFileSync(join(repo, 'counting.py'), SOLUTION);
+    const r = initAssignment(join(repo, 'hw1'), { solution: join(repo, 'counting.py'), file: 'words.py' });
+    expect(r.tests.map((t) => t.id)).toEqual(['defines', 'count-example-1', 'count-example-2', 'show-example', 'run-main']);
+    expect(r.skipped).toEqual([expect.stringMatching(/counting\.py:\d+: >>> for w in \[\]: \(not one call or assignment: write its test by hand\)/)]);
+    expect(r.next.join('\n')).toMatch(/Script the input of run-main/);
+    expect(existsSync(join(repo, 'hw1', 'fixtures', 'submissions', 'accepted', 'solution', 'words.py'))).toBe(true);
+    const wf = readFileSync(join(repo, '.github', 'workflows', 'gradekit-hw1.yml'), 'utf8');
+    expect(wf).toMatch(/npx gradekit golden hw1\/assignment\.yaml/);
+    expect(wf).toMatch(/npx gradekit fixtures hw1\/assignment\.yaml/);
+
+    const spec = join(repo, 'hw1', 'assignment.yaml');
+    const text = readFileSync(spec, 'utf8');
+    expect(text).toMatch(/steps:\n {6}- "ws = \['x', 'y'\]"\n {6}- "count\(ws, 'z'\)"/);
+    expect(text).toMatch(/call: "show\(\['b', 'a'\]\)"\n.*\n {4}compare: none\n {4}transcript: golden/);
+    expect(text).toMatch(/basis: \{ section: "docstring of count", quote: ">>> count\(\['a', 'b', 'a'\], 'a'\) 2" \}/);
+    writeFileSync(spec, text.replace('    stdin: []\n', '    stdin: ["a b a", a]\n'));
+
+    const a = loadAssignment(spec);
+    expect(a.reference).toMatchObject({ kind: 'solution', present: true });
+    const st = await syncSolutionGolden(a, true);
+    expect(st.written.sort()).toEqual(['count-example-1', 'count-example-2', 'run-main', 'show-example']);
+    const ok = await gradeSubmission(a, join(repo, 'hw1', 'fixtures', 'submissions', 'accepted', 'solution'));
+    expect(ok.score).toBe(ok.maxScore);
+    mkdirSync(join(work, 'wrong'));
+    writeFileSync(join(work, 'wrong', 'words.py'), SOLUTION.replace('return words.count(w)', 'return len(words)').replace("print(' '.join(words))", "print(' '.join(sorted(words)))"));
+    const bad = await gradeSubmission(a, join(work, 'wrong'));
+    expect(bad.tests.filter((t) => t.status !== 'passed').map((t) => t.id)).toEqual(['count-example-1', 'count-example-2', 'show-example', 'run-main']);
+  });
+
+  it('refuses a folder that has an assignment already, and a missing solution', () => {
+    const dir = join(work, 'again');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'assignment.yaml'), 'x: 1\n');
+    writeFileSync(join(work, 'sol.py'), SOLUTION);
+    expect(() => initAssignment(dir, { solution: join(work, 'sol.py') })).toThrow(/assignment\.yaml already exists: init makes a new assignment/);
+    expect(() => initAssignment(join(work, 'new'), { solution: join(work, 'nope.py') })).toThrow(/--solution: file not found/);
+  });
+});

@@ -1,0 +1,155 @@
+// gradekit as an installed package: `npm pack` makes a tarball that installs into an empty course
+// repository; from there, on Node alone, `npx gradekit check <folder>/assignment.yaml <submission>` gives
+// every PS2 example submission its expected verdict, nothing is written into node_modules, and the
+// README's "Grade your own assignment" runs as written, step by step.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { parse } from 'yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rootPath } from '../harness/paths.js';
+
+let work: string;
+let tarball: string;
+
+const npmEnv = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
+
+/** Packs a copy of this checkout (so the bundles built by prepack never race other tests on dist/). */
+function pack(): string {
+  const src = join(work, 'gradekit-src');
+  mkdirSync(src);
+  for (const f of ['bin', 'harness', 'reference', 'assignments', 'bench', 'scripts', 'docs', 'package.json', 'README.md']) cpSync(rootPath(f), join(src, f), { recursive: true });
+  symlinkSync(rootPath('node_modules'), join(src, 'node_modules'), 'dir');
+  const out = join(work, 'pack');
+  mkdirSync(out);
+  execFileSync('npm', ['pack', '--pack-destination', out], { cwd: src, env: npmEnv, stdio: 'pipe' });
+  return join(out, readdirSync(out).find((f) => f.endsWith('.tgz'))!);
+}
+
+/** An empty course repository with the tarball installed. */
+function courseRepo(name: string): string {
+  const dir = join(work, name);
+  mkdirSync(dir);
+  execFileSync('npm', ['init', '-y'], { cwd: dir, env: npmEnv, stdio: 'pipe' });
+  execFileSync('npm', ['install', '--prefer-offline', tarball], { cwd: dir, env: npmEnv, stdio: 'pipe' });
+  return dir;
+}
+
+/** Every file of a folder with its size and modification time: what "nothing was written" compares. */
+function snapshot(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else {
+        const st = statSync(p);
+        out.push(`${relative(dir, p)} ${st.size} ${st.mtimeMs}`);
+      }
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'gradekit-package-'));
+  tarball = pack();
+}, 300_000);
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('the npm tarball', () => {
+  it('ships the bundles, the driver and the bundled course folders, and no TypeScript sources', () => {
+    const files = execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' }).split('\n').filter(Boolean).map((f) => f.replace(/^package\//, ''));
+    for (const must of ['bin/gradekit', 'dist/gradekit.mjs', 'dist/run-autograder.mjs', 'dist/api.mjs', 'dist/types/harness/api.d.ts', 'harness/run/python/driver.py', 'assignments/ps3-mit/assignment.yaml']) {
+      expect(files).toContain(must);
+    }
+    expect(files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !/^assignments\/[^/]+\/reference\.ts$/.test(f))).toEqual([]);
+    expect(files.filter((f) => f.startsWith('test/') || f.startsWith('node_modules/'))).toEqual([]);
+  });
+
+  it('installed in a course repository, grades every PS2 example submission as its folder says, writing nothing into node_modules', () => {
+    const repo = courseRepo('course');
+    cpSync(rootPath('examples', 'mit-ps2-hangman'), join(repo, 'ps2'), { recursive: true });
+    const installed = join(repo, 'node_modules', 'gradekit');
+    const before = snapshot(installed);
+    expect(existsSync(join(installed, 'bin', 'cli.ts'))).toBe(false);
+    const subs = join(repo, 'ps2', 'fixtures', 'submissions');
+    let graded = 0;
+    for (const verdict of readdirSync(subs)) {
+      for (const name of readdirSync(join(subs, verdict))) {
+        const r = spawnSync('npx', ['gradekit', 'check', 'ps2/assignment.yaml', `ps2/fixtures/submissions/${verdict}/${name}`, '--json', '-'], { cwd: repo, encoding: 'utf8', env: npmEnv });
+        const report = JSON.parse(r.stdout) as { score: number; maxScore: number; tests: { id: string; status: string; extra?: boolean }[] };
+        const failing = report.tests.filter((t) => t.status !== 'passed' && t.status !== 'skipped' && !t.extra).map((t) => t.id).sort();
+        const exp = existsSync(join(subs, verdict, name, 'expect.yaml')) ? (parse(readFileSync(join(subs, verdict, name, 'expect.yaml'), 'utf8')) as { fails?: string[] }) : {};
+        expect(failing, `${verdict}/${name}`).toEqual([...(exp.fails ?? [])].sort());
+        expect(r.status, `${verdict}/${name}: ${r.stderr}`).toBe(verdict === 'accepted' && report.tests.every((t) => t.status !== 'failed' || t.extra) ? 0 : 1);
+        if (verdict === 'accepted') expect(report.score, `${verdict}/${name}`).toBe(report.maxScore);
+        graded++;
+      }
+    }
+    expect(graded).toBeGreaterThanOrEqual(15);
+    const vet = spawnSync('npx', ['gradekit', 'vet', 'ps2/assignment.yaml', 'ps2/fixtures/submissions/accepted'], { cwd: repo, encoding: 'utf8', env: npmEnv });
+    expect(vet.status, vet.stdout + vet.stderr).toBe(0);
+    expect(snapshot(installed)).toEqual(before);
+  }, 600_000);
+});
+
+describe("README: Grade your own assignment, as written", () => {
+  /** The section's numbered steps: shell blocks to run and YAML blocks to put in place of a line the text names. */
+  function steps(): ({ kind: 'sh'; lines: string[] } | { kind: 'edit'; file: string; line: string; text: string })[] {
+    const readme = readFileSync(rootPath('README.md'), 'utf8');
+    const start = readme.indexOf('## Grade your own assignment');
+    const section = readme.slice(start, readme.indexOf('\nWhat you write by hand', start));
+    const out: ReturnType<typeof steps> = [];
+    const block = /```(sh|yaml)\n([\s\S]*?)```/g;
+    let last = 0;
+    for (const m of section.matchAll(block)) {
+      const before = section.slice(last, m.index);
+      last = m.index! + m[0].length;
+      if (m[1] === 'sh') out.push({ kind: 'sh', lines: m[2]!.split('\n').map((l) => l.replace(/\s+#.*$/, '').trim()).filter((l) => l && !l.startsWith('#')) });
+      else {
+        const e = /in `([^`]+)` replace the line\s+`([^`]+)`/.exec(before.replace(/\n/g, ' '));
+        if (!e) throw new Error(`README: a YAML block without "in \`file\` replace the line \`…\`" before it`);
+        out.push({ kind: 'edit', file: e[1]!, line: e[2]!, text: m[2]!.replace(/\n$/, '') });
+      }
+    }
+    return out;
+  }
+
+  it('runs step by step in a new course repository with the instructor\'s solution', () => {
+    const repo = join(work, 'readme');
+    mkdirSync(repo);
+    cpSync(rootPath('examples', 'mit-ps2-hangman', 'solution.py'), join(repo, 'solution.py'));
+    cpSync(rootPath('examples', 'mit-ps2-hangman', 'fixtures', 'words.txt'), join(repo, 'words.txt'));
+    const timings: string[] = [];
+    const list = steps();
+    expect(list.filter((s) => s.kind === 'sh').length).toBeGreaterThanOrEqual(5);
+    for (const s of list) {
+      if (s.kind === 'edit') {
+        const file = join(repo, s.file);
+        const text = readFileSync(file, 'utf8');
+        const lines = text.split('\n');
+        const at = lines.findIndex((l) => l.trim() === s.line);
+        expect(at, `${s.file} has the line ${s.line}`).toBeGreaterThanOrEqual(0);
+        lines[at] = s.text;
+        writeFileSync(file, lines.join('\n'));
+        timings.push(`edit ${s.file}`);
+        continue;
+      }
+      for (const line of s.lines) {
+        const t0 = performance.now();
+        const r = spawnSync('bash', ['-c', line], { cwd: repo, encoding: 'utf8', env: { ...npmEnv, GRADEKIT_TGZ: tarball } });
+        expect(r.status, `${line}\n${r.stdout}\n${r.stderr}`).toBe(0);
+        timings.push(`${((performance.now() - t0) / 1000).toFixed(1)} s  ${line}`);
+      }
+    }
+    // What the steps made: golden files from the solution, a zip without it, the CI workflow.
+    expect(readdirSync(join(repo, 'ps2', 'fixtures', 'golden')).length).toBeGreaterThanOrEqual(10);
+    expect(existsSync(join(repo, 'ps2-autograder.zip'))).toBe(true);
+    expect(execFileSync('unzip', ['-l', join(repo, 'ps2-autograder.zip')], { encoding: 'utf8' })).not.toMatch(/solution\.py|submissions\//);
+    expect(existsSync(join(repo, 'ps2', '.github', 'workflows', 'gradekit.yml'))).toBe(true);
+    console.log(`README path:\n${timings.join('\n')}`);
+  }, 600_000);
+});

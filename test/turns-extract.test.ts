@@ -1,0 +1,94 @@
+// Facts read from a solution's own transcript (harness/turns/extract.ts) and the judge's word lists,
+// several opposites and whole patterns: the pieces a solution reference judged by meaning rests on.
+import { describe, expect, it } from 'vitest';
+import { buildRoleTable, checkFacts, checkWordList, factsOf, flatPattern, judgeTurns, readTurns, turnsOf, wordLine, type RoleSpecs } from '../harness/turns/index.js';
+
+const ROLES: RoleSpecs = {
+  guess: { kind: 'question', answer: 'letter', says: 'for a letter', patterns: ['\\bguess'] },
+  guessesLeft: { kind: 'number', says: 'the guesses left', patterns: ['\\bguess(?:es)?\\b(?!\\s+a\\b)'] },
+  warningsLeft: { kind: 'number', says: 'the warnings left', patterns: ['\\bwarnings?\\b'] },
+  revealed: { kind: 'pattern', says: 'the word so far', patterns: ['\\bgood guess\\b', '\\bnot in my word\\b', '\\bwarnings left\\b'] },
+  available: { kind: 'word', says: 'the letters left', patterns: ['\\bavailable\\b'] },
+  secret: { kind: 'word', says: 'the secret word', patterns: ['\\bthe word was\\b'] },
+  good: { kind: 'statement', says: 'that the letter is in the word', opposite: ['bad', 'repeat'], patterns: ['\\bgood guess\\b'] },
+  bad: { kind: 'statement', says: 'that the letter is not in the word', opposite: ['good', 'repeat'], patterns: ['\\bnot in my word\\b'] },
+  repeat: { kind: 'statement', says: 'that the letter was guessed before', opposite: ['good', 'bad'], patterns: ['\\balready\\b'] },
+  none: { kind: 'statement', says: 'that no word matches', patterns: ['\\bno matches\\b'] },
+  matches: { kind: 'words', says: 'the words that match', patterns: ['\\bpossible matches\\b'] },
+};
+const table = buildRoleTable(ROLES);
+const facts = (text: string) => factsOf(text, table).map((f) => `${f.role}=${f.value}`).sort();
+
+describe('factsOf: what a solution printed, read with the role table', () => {
+  it('numbers with one role, statements, the value after a label, on its line or the next', () => {
+    expect(facts('Good guess: _ a_ _ \n-----\nYou have 6 guesses left.\nAvailable letters: bcdefg\nPlease guess a letter: ')).toEqual(
+      ['available=bcdefg', 'good=true', 'guessesLeft=6', 'revealed=-a--'].sort(),
+    );
+    expect(facts("Oops! You've already guessed that letter. You have 2 warnings left:\nta_ t\n")).toEqual(['repeat=true', 'revealed=ta-t', 'warningsLeft=2']);
+    expect(facts('Sorry, you ran out of guesses. The word was else.\n')).toEqual(['secret=else']);
+  });
+
+  it('leaves out what the table cannot name: a number without a role, a label followed by a sentence', () => {
+    expect(facts('   3923 words loaded.\nWelcome!\n')).toEqual([]);
+    expect(facts('Good guess! Warnings left: 2. Keep going\n')).toEqual(['good=true', 'warningsLeft=2']);
+  });
+
+  it('reads a list of words after its label, across lines, and a turn that is nothing but words', () => {
+    expect(facts('Possible matches are:\naddle adult\nagile\n-----\n')).toEqual(['matches=addle adult agile']);
+    expect(facts("Possible matches: ['tact', 'tart']\n")).toEqual(['matches=tact tart']);
+    expect(facts('tact tart taut\n')).toEqual(['matches=tact tart taut']);
+    expect(facts('Sorry you ran out\n')).toEqual([]); // a sentence is not a list
+    expect(facts('No matches found\n')).toEqual(['none=true']);
+  });
+
+  it('classifies the question of each turn, as a TypeScript reference states it', () => {
+    const t = 'You have 6 guesses left.\nPlease guess a letter: a\nGood guess: a_ _ \n';
+    const turns = readTurns(turnsOf(t, [{ prompt: 'Please guess a letter: ', line: 'a', at: 47 }]), table, { facts: true });
+    expect(turns[0]).toMatchObject({ role: 'guess', input: 'a' });
+    expect(turns[0]!.facts!.map((f) => f.role)).toEqual(['guessesLeft']);
+    expect(turns[1]!.facts!.map((f) => f.role).sort()).toEqual(['good', 'revealed']);
+    expect(readTurns(turnsOf(t, [{ prompt: 'Please guess a letter: ', line: 'a', at: 47 }]), table, { facts: false })[1]!.facts).toBeUndefined();
+  });
+
+  it('helpers: word lines and flat patterns', () => {
+    expect(wordLine('tact, tart; taut.')).toEqual(['tact', 'tart', 'taut']);
+    expect(wordLine('You have 6 guesses')).toBeNull();
+    expect(flatPattern('_ a_ _ ')).toBe('-a--');
+    expect(flatPattern('You have 2 warnings')).toBeNull();
+  });
+});
+
+describe('the judge on those facts', () => {
+  const ctx = { table, when: 'after "a" (input 1)' };
+  it('a list of words: any order and layout, nothing missing and nothing extra', () => {
+    const want = ['tact', 'tart', 'taut'];
+    expect(checkWordList('Matching words:\ntaut\ntact\ntart\n', want, 'the matches', 'now')).toBeNull();
+    expect(checkWordList("['tart', 'tact', 'taut']\n", want, 'the matches', 'now')).toBeNull();
+    expect(checkWordList('tact tart\n', want, 'the matches', 'now')).toMatch(/leaves out taut/);
+    expect(checkWordList('tact tart taut test\n', want, 'the matches', 'now')).toMatch(/also lists test/);
+    expect(checkWordList('tact tart taut\ntest\n', want, 'the matches', 'now')).toMatch(/also lists test/); // a word line next to the list
+    expect(checkWordList('You have 6 guesses left.\n', want, 'the matches', 'now')).toMatch(/does not show the matches/);
+  });
+
+  it('a statement is contradicted by any of its opposites', () => {
+    const f = [{ role: 'good', value: true as const }];
+    expect(checkFacts('Nice one: _ a_ _\n', f, ctx)).toBeNull(); // its own words: still a statement
+    expect(checkFacts("You've already guessed that letter\n", f, ctx)?.message).toMatch(/should say that the letter is in the word, but it says "You've already/);
+    expect(checkFacts('Oops! That letter is not in my word\n', f, ctx)?.message).toMatch(/but it says "Oops! That letter is not in my word"/);
+  });
+
+  it('a pattern is shown only as a whole: a separator of dashes does not show ----', () => {
+    const f = [{ role: 'revealed', value: '----' }];
+    expect(checkFacts('Oops! That letter is not in my word: _ _ _ _\n', f, ctx)).toBeNull();
+    expect(checkFacts('Oops! That letter is not in my word.\n------------\n', f, ctx)?.message).toMatch(/does not show the word so far "----"/);
+  });
+
+  it('judges a whole session read from a solution transcript', () => {
+    const ref = 'Please guess a letter: a\nGood guess: _ a_ _\nYou have 6 guesses left.\n';
+    const expected = readTurns(turnsOf(ref, [{ prompt: 'Please guess a letter: ', line: 'a', at: 23 }]), table, { facts: true });
+    const mine = 'Your guess? a\nCorrect: _ a _ _ (6 guesses left)\n';
+    expect(judgeTurns({ expected, observed: turnsOf(mine, [{ prompt: 'Your guess? ', line: 'a', at: 12 }]), table })).toBeNull();
+    const wrong = 'Your guess? a\nCorrect: _ a _ _ (5 guesses left)\n';
+    expect(judgeTurns({ expected, observed: turnsOf(wrong, [{ prompt: 'Your guess? ', line: 'a', at: 12 }]), table })?.message).toMatch(/the guesses left should be 6; your program printed 5/);
+  });
+});

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, statfsSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, sep } from 'node:path';
-import { rootPath } from '../../paths.js';
+import { isInstalledPackage, rootPath } from '../../paths.js';
 import { diskCached } from '../../util/disk-cache.js';
 import { bwrapArgs, bwrapComplaint, bwrapVersion, findBwrap, SANDBOX_DRIVER, SANDBOX_HOME, sandboxEnv, sandboxExtra, STUDENT_UID, WORK_DIR, type BwrapLayout } from './bwrap.js';
 import { pidsCgroupBase, sweepPidsGroups } from './pids.js';
@@ -193,7 +193,8 @@ function seccompFile(): string | undefined {
   const bytes = seccompFilter();
   if (!bytes) return undefined;
   const name = `seccomp-${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.bpf`;
-  for (const dir of [rootPath('.gradekit-cache'), join(tmpdir(), `gradekit-seccomp-${process.getuid?.() ?? 'u'}`)]) {
+  // Never inside an installed package (it stays as npm wrote it): there, the machine's temporary folder.
+  for (const dir of [...(isInstalledPackage() ? [] : [rootPath('.gradekit-cache')]), join(tmpdir(), `gradekit-seccomp-${process.getuid?.() ?? 'u'}`)]) {
     const file = join(dir, name);
     try {
       if (existsSync(file) && readFileSync(file).equals(bytes)) return (filterPath = file);

@@ -77,7 +77,8 @@ export function verdict(r: GameResult, checks: readonly string[]): Outcome {
   const v = r.violations.find((x) => x.check === '*' || checks.includes(x.check));
   if (!v) return pass();
   const o = fail(v.message, detail);
-  return v.defect ? { ...o, defect: `${v.check}:${v.defect}` } : o;
+  // The signature names the defect, not the check: one omission seen by two checks is charged once.
+  return v.defect ? { ...o, defect: v.defect } : o;
 }
 
 registerRunner('java', javaRunner);

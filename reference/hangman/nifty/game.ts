@@ -6,7 +6,7 @@
 import { runLockstep, type LockstepResult } from '../../../harness/run/lockstep.js';
 import type { GameEnv, GameResult, Violation } from '../../../harness/interactive/game.js';
 import { kindMessage } from '../../../harness/model/kinds.js';
-import { linesSaying, readLetters, readNumbers, readPatterns, type Role } from '../../../harness/turns/index.js';
+import { linesSaying, readLetters, readNumbers, readPatterns, wordsIn, type Role } from '../../../harness/turns/index.js';
 import { says, understand, yesNoAnswer, type Question } from './answers.js';
 import {
   describeFamilies, describeFamily, frequencyGuess, guessReadings, impossibleLengths, keptSmallerFamily, oddInputReadings,
@@ -89,7 +89,10 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
     if (!p || !beliefs.length) return;
     const text = reaction;
     const L = state()!.length;
-    const readings = beliefs.flatMap((b) => (p.guess ? guessReadings(b.state, p.input) : oddInputReadings(b.state, p.input)));
+    const base = beliefs.flatMap((b) => (p.guess ? guessReadings(b.state, p.input) : oddInputReadings(b.state, p.input)));
+    // A program may charge a guess for a revealed letter (a guess-cost defect): that reading keeps the right
+    // family, so a game that ends one guess early is not, by itself, a smaller family kept.
+    const readings = [...base, ...base.filter((r) => r.family && r.family.positions.length > 0).map(costlyHit)];
     const letters = new Set([...readings.flatMap((r) => r.state.guessed), ...p.input.toLowerCase()]);
     const shownAll = patternsIn(text, letters, L).map((x) => x.pattern);
     const candidates = new Set(readings.map((r) => r.state.pattern));
@@ -108,9 +111,18 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
     };
     const fitting = readings.filter((r) => mismatches(r).length === 0);
     if (fitting.length) {
-      const right = fitting.filter((r) => !keptSmallerFamily(r));
-      if (!right.length) violate('largest-family', smallerFamilyMessage(p.label, fitting[0]!), 'family:not-largest');
-      beliefs = (right.length ? right : fitting).slice(0, MAX_BELIEFS);
+      // A word of the length named in the reaction ("The secret word was WITH") tells the family kept.
+      const named = new Set(wordsIn(text).map((w) => w.word.toLowerCase()).filter((w) => w.length === L));
+      const byWord = fitting.filter((r) => r.state.words.some((w) => named.has(w)));
+      const pool = byWord.length ? byWord : fitting;
+      const right = pool.filter((r) => !keptSmallerFamily(r) && !r.costly);
+      const costly = right.length ? undefined : pool.find((r) => r.costly && !keptSmallerFamily(r));
+      if (costly) {
+        const prev = beliefs[0]!.state;
+        const shows = gl !== null ? `shows ${gl} guess${gl === 1 ? '' : 'es'} left, expected ${costly.state.guessesLeft + 1}` : `ends the game with "${costly.state.pattern}" still blank, as if it cost the last guess`;
+        violate('guess-cost', `${p.label}: the program ${shows}: ${costReason(p, costly, prev)}`, 'guesses:wrong-count');
+      } else if (!right.length) violate('largest-family', smallerFamilyMessage(p.label, pool[0]!), 'family:not-largest');
+      beliefs = (right.length ? right : costly ? [costly] : pool).slice(0, MAX_BELIEFS);
       const read = beliefs[0]!.read;
       if (!p.guess) notice(`read:${p.input}:${read}`, `${p.label}: the program read it as ${read}${beliefs.length > 1 ? ' (or as another reasonable reading)' : ''}`);
     } else {
@@ -126,7 +138,7 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
       }
       if (keptSmallerFamily(best)) violate('largest-family', smallerFamilyMessage(p.label, best), 'family:not-largest');
       if (bad.includes('guesses')) {
-        const allowed = [...new Set(readings.filter((r) => r.state.pattern === best.state.pattern).map((r) => r.state.guessesLeft))];
+        const allowed = [...new Set(readings.filter((r) => !r.costly && r.state.pattern === best.state.pattern).map((r) => r.state.guessesLeft))];
         violate('guess-cost', `${p.label}: the program shows ${gl} guess${gl === 1 ? '' : 'es'} left, expected ${allowed.join(' or ')}: ${costReason(p, best, prev)}`, 'guesses:wrong-count');
       }
       if (bad.includes('count')) {
@@ -147,6 +159,11 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
     if (ended && s.over) judgeEnding(s, text, p.label);
   };
 
+  const costlyHit = (r: Reading): Reading & { costly: true } => {
+    const state: GameState = { ...r.state, guessesLeft: r.state.guessesLeft - 1 };
+    state.over = !state.pattern.includes('-') ? 'win' : state.guessesLeft <= 0 ? 'loss' : null;
+    return { ...r, state, read: `${r.read}, charged a guess though revealed`, costly: true };
+  };
   const invalidGuessesAccepted = (n: number) =>
     `the program accepted ${n} as the number of guesses, which is not a valid number: it must ask again (step 2: "Prompt the user for a valid word length and number of guesses")`;
   const smallerFamilyMessage = (label: string, r: Reading) => {
@@ -201,7 +218,8 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
     const text = sinceLetter;
     const before = n === 1 ? 'before the first guess' : `before guess ${n}`;
     const patterns = patternsIn(text, s.guessed, s.length).map((x) => x.pattern);
-    if (!patterns.some((x) => beliefs.some((b) => b.state.pattern === x)) && !statusShown.has('pattern')) {
+    const noPattern = !patterns.some((x) => beliefs.some((b) => b.state.pattern === x));
+    if (noPattern && !statusShown.has('pattern')) {
       statusShown.add('pattern');
       violate('status', `${before} the program does not show the word so far ("${s.pattern}", step 4b)`, 'status:pattern');
     }
@@ -222,7 +240,8 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
     }
     if (runningAnswer === true && countShown(text) === null && !beliefs.some((b) => anyNumber(b.state.words.length)) && !statusShown.has('count')) {
       statusShown.add('count');
-      violate('running-total', `${before} the program does not show the number of words remaining, though the player asked for a running total (steps 3 and 4b)`, 'count:missing');
+      // With no word shown either, the whole status is missing: one omission, charged by the status test.
+      violate('running-total', `${before} the program does not show the number of words remaining, though the player asked for a running total (steps 3 and 4b)`, noPattern ? 'status:pattern' : 'count:missing');
     }
   };
 

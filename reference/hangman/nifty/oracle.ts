@@ -47,6 +47,8 @@ export interface Reading {
   largest?: Family[];
   /** All families of that guess, largest first. */
   families?: Family[];
+  /** Read as charging a guess for a letter the word shows (a guess-cost defect, never a right reading). */
+  costly?: boolean;
 }
 
 export const describeFamily = (f: Pick<Family, 'pattern' | 'size'>) => `"${f.pattern}" (${f.size} word${f.size === 1 ? '' : 's'})`;

@@ -53,7 +53,7 @@ const HOSTILE: Record<string, Expect> = {
   'write-outside': { status: 'passed', isolation: true },
   network: { status: 'error', message: /^run-time error: .*(ConnectException: Connection refused|Network is unreachable).* after input "a" \(guess 1\)/, isolation: true },
   'exit-at-start': { status: 'failed', message: EXITED },
-  'close-stdout': { status: 'error', message: /^the program waits for input without printing a prompt/ },
+  'close-stdout': { status: 'failed', message: /^the program waits for input without printing a prompt/ },
   'spoof-verdicts': { status: 'failed', message: EXITED },
   'kill-others': { status: 'passed', isolation: true },
 };

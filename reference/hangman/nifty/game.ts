@@ -293,8 +293,11 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
   };
 
   // ------------------------------------------------------------------ answering each question
+  /** Whether the program has shown anything at all: a silent program cannot be judged, and fails. */
+  let printed = false;
   const answer = (prompt: string, index: number): string | null => {
     if (stop) return null;
+    if (/\S/.test(prompt)) printed = true;
     reaction += prompt;
     sinceLetter += prompt;
     const u = understand(table, profile, prompt, { previous, phase, answered });
@@ -403,6 +406,9 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
     return result({ kind: 'grader_error', message: `the game judge failed: ${(e as Error).message}` }, emptyRun());
   }
 
+  if (!printed && !/\S/.test(run.lastPrompt) && run.inputs.length) {
+    violate('*', `the program waits for input without printing a prompt, and shows nothing at all in the game (${run.inputs.length} input${run.inputs.length === 1 ? '' : 's'} read; is System.out closed or never flushed?)`);
+  }
   // What happened after the last input.
   const crashed = run.outcome === 'exited' && (run.exitCode !== 0 || run.signal !== null);
   if (!failure && run.outcome === 'exited' && !crashed && !stop) {

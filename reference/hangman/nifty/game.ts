@@ -34,8 +34,13 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
 
   const violations: Violation[] = [];
   const notices: string[] = [];
+  /** The defect first seen when the program's game left every reading the handout allows (its word list is
+   *  no word family, say). The oracle then only approximates the program, so every later symptom, in any
+   *  check, is that one defect again and is charged once, by the first test that shows it. */
+  let rootDefect: string | undefined;
   const violate = (check: string, message: string, defect?: string) => {
-    if (!violations.some((v) => v.check === check && v.message === message)) violations.push({ check, message, ...(defect ? { defect } : {}) });
+    const d = rootDefect ?? defect;
+    if (!violations.some((v) => v.check === check && v.message === message)) violations.push({ check, message, ...(d ? { defect: d } : {}) });
   };
   const once = new Set<string>();
   const notice = (key: string, text: string) => {
@@ -130,6 +135,7 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
       // expects, then follow the program so that one mistake is charged once.
       const best = readings.find((r) => r.state.pattern === shown) ?? readings.find((r) => !keptSmallerFamily(r)) ?? readings[0]!;
       const bad = mismatches(best);
+      const seenBefore = violations.length;
       const prev = beliefs[0]!.state;
       if (bad.includes('pattern')) {
         const forgets = [...prev.pattern].some((c, i) => c !== '-' && shown![i] === '-');
@@ -154,6 +160,7 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
       const followed: GameState = { ...best.state, guessesLeft: gl ?? best.state.guessesLeft, pattern: shown && candidates.has(shown) ? shown : best.state.pattern };
       followed.over = ended ? (followed.over ?? (followed.pattern.includes('-') ? 'loss' : 'win')) : null;
       beliefs = [{ ...best, state: followed }];
+      rootDefect ??= violations.slice(seenBefore).find((v) => v.defect)?.defect;
     }
     const s = state()!;
     if (ended && s.over) judgeEnding(s, text, p.label);

@@ -36,7 +36,8 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
   const notices: string[] = [];
   /** The defect first seen when the program's game left every reading the handout allows (its word list is
    *  no word family, say). The oracle then only approximates the program, so every later symptom, in any
-   *  check, is that one defect again and is charged once, by the first test that shows it. */
+   *  check, is that one defect again and is charged once, by the first test that shows it. A pattern or
+   *  count that fits no family is the family defect, the same one as a smaller family kept. */
   let rootDefect: string | undefined;
   const violate = (check: string, message: string, defect?: string) => {
     const d = rootDefect ?? defect;
@@ -136,6 +137,8 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
       const best = readings.find((r) => r.state.pattern === shown) ?? readings.find((r) => !keptSmallerFamily(r)) ?? readings[0]!;
       const bad = mismatches(best);
       const seenBefore = violations.length;
+      // A shown pattern or count that fits no family means the word list kept is not the largest family (4e).
+      if (bad.includes('pattern') || bad.includes('count')) rootDefect ??= 'family:not-largest';
       const prev = beliefs[0]!.state;
       if (bad.includes('pattern')) {
         const forgets = [...prev.pattern].some((c, i) => c !== '-' && shown![i] === '-');

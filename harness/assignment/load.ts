@@ -59,12 +59,10 @@ export function assignmentsDir(): string {
 /** The file name of a course folder's spec. */
 export const SPEC_FILE = 'assignment.yaml';
 
-/** The bundled assignment ids (their folder names), the five in their usual order first. */
+/** The bundled assignment ids (their folder names), in alphabetical order: the harness knows none by name. */
 export function listAssignments(): string[] {
-  const order = ['ps3-mit', 'ps3-ocw', 'hangman-313e', 'chiseler', 'evil-hangman-java'];
   const dir = assignmentsDir();
-  const found = existsSync(dir) ? readdirSync(dir).filter((f) => existsSync(join(dir, f, SPEC_FILE))) : [];
-  return [...order.filter((o) => found.includes(o)), ...found.filter((f) => !order.includes(f)).sort()];
+  return existsSync(dir) ? readdirSync(dir).filter((f) => existsSync(join(dir, f, SPEC_FILE))).sort() : [];
 }
 
 /** The spec files of the bundled assignments. */

@@ -94,7 +94,7 @@ export function wordInHandArb(params: Record<string, unknown>, ctx: ArbContext):
     .map(([w, more, upper]) => ({ word: py.str(upper ? w.toUpperCase() : w), hand: py.counts(countsOf([...w, ...more])) }));
 }
 
-/** Chiseler word lists: short words over a small alphabet so that shared letters are common. */
+/** Word lists: short words over a small alphabet, so that shared letters are common. */
 function chiselWordsArb(params: Record<string, unknown>): fc.Arbitrary<string[]> {
   const alphabet = str(params, 'letters', 'ABCDE');
   const minWords = num(params, 'min_words', 1);
@@ -104,7 +104,7 @@ function chiselWordsArb(params: Record<string, unknown>): fc.Arbitrary<string[]>
   return fc.array(word, { minLength: minWords, maxLength: maxWords });
 }
 
-/** Hangman dictionaries: sorted, distinct lower-case words over a small alphabet (many families). */
+/** Dictionaries of one word length: sorted, distinct lower-case words over a small alphabet (many shared patterns). */
 function dictionaryArb(params: Record<string, unknown>): fc.Arbitrary<PyValue> {
   const alphabet = str(params, 'letters', 'abcde');
   const len = num(params, 'length', 3);
@@ -113,7 +113,7 @@ function dictionaryArb(params: Record<string, unknown>): fc.Arbitrary<PyValue> {
   return fc.array(word, { minLength: 1, maxLength: maxWords }).map((ws) => py.strList([...new Set(ws)].sort()));
 }
 
-/** Hangman guess sequences: distinct letters, in play order. */
+/** Guess sequences: distinct letters, in play order. */
 function guessesArb(params: Record<string, unknown>): fc.Arbitrary<PyValue> {
   const alphabet = str(params, 'letters', LOWER);
   const max = num(params, 'max', 8);
@@ -121,18 +121,18 @@ function guessesArb(params: Record<string, unknown>): fc.Arbitrary<PyValue> {
 }
 
 export const arbitraries: Record<string, ArbFactory> = {
-  /** A PS3 hand {letter: count}; with {wildcard: true|'maybe'} it holds the variant's wildcard. */
+  /** A hand of letters {letter: count}; with {wildcard: true|'maybe'} it holds the reference's wildcard. */
   hand: handArb,
   /** A word of the word list (shortest first when shrinking); {wildcard: true|'maybe'} puts the wildcard in. */
   word: (p, ctx) => wordArb(p, ctx).map(py.str),
   /** One lower-case letter (or from {letters: '...'}). */
   letter: (p) => letterArb(str(p, 'letters', LOWER)).map(py.str),
-  /** A chiseler word list, e.g. ['AB', 'BC', 'C']. */
+  /** A list of short words, e.g. ['AB', 'BC', 'C']. */
   'word-list': (p) => chiselWordsArb(p).map(py.strList),
-  /** A chiseler sentence for show_solved_game: the words joined by spaces, lower-case. */
+  /** A sentence: such words joined by spaces, lower-case. */
   sentence: (p) => chiselWordsArb(p).map((ws) => py.str(ws.join(' ').toLowerCase())),
-  /** A hangman dictionary of words of one length. */
+  /** A dictionary of words of one length. */
   dictionary: dictionaryArb,
-  /** A hangman guess sequence of distinct letters. */
+  /** A sequence of distinct letters. */
   guesses: guessesArb,
 };

@@ -29,7 +29,11 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
   };
   const [guessedRole, winRole, lossRole, revealRole] = [role('guessedLetters'), role('win'), role('loss'), role('revealedWord')];
   const impossible = impossibleLengths(env.words, 4);
-  const lengths = params.length.map((l) => (l === 'none' ? impossible.find((n) => n > 0) ?? 0 : l));
+  // Each 'none' is the next length without words (1, then a gap or one past the longest): a program that
+  // checks only a range is caught by the second.
+  const noWords = impossible.filter((n) => n > 0);
+  let nones = 0;
+  const lengths = params.length.map((l) => (l === 'none' ? noWords[Math.min(nones++, noWords.length - 1)] ?? 0 : l));
   const hasWords = (n: number) => wordsOfLength(env.words, n).length > 0;
 
   const violations: Violation[] = [];
@@ -122,13 +126,16 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
       const byWord = fitting.filter((r) => r.state.words.some((w) => named.has(w)));
       const pool = byWord.length ? byWord : fitting;
       const right = pool.filter((r) => !keptSmallerFamily(r) && !r.costly);
-      const costly = right.length ? undefined : pool.find((r) => r.costly && !keptSmallerFamily(r));
+      const plain = pool.filter((r) => !r.costly);
+      // Charging for a revealed letter is the reading when no plain one fits, or when a named word shows that
+      // family; otherwise a smaller family kept explains the game as well, and is the defect charged.
+      const costly = right.length || (plain.length && !byWord.length) ? undefined : pool.find((r) => r.costly && !keptSmallerFamily(r));
       if (costly) {
         const prev = beliefs[0]!.state;
         const shows = gl !== null ? `shows ${gl} guess${gl === 1 ? '' : 'es'} left, expected ${costly.state.guessesLeft + 1}` : `ends the game with "${costly.state.pattern}" still blank, as if it cost the last guess`;
         violate('guess-cost', `${p.label}: the program ${shows}: ${costReason(p, costly, prev)}`, 'guesses:wrong-count');
-      } else if (!right.length) violate('largest-family', smallerFamilyMessage(p.label, pool[0]!), 'family:not-largest');
-      beliefs = (right.length ? right : costly ? [costly] : pool).slice(0, MAX_BELIEFS);
+      } else if (!right.length) violate('largest-family', smallerFamilyMessage(p.label, (plain[0] ?? pool[0])!), 'family:not-largest');
+      beliefs = (right.length ? right : costly ? [costly] : plain.length ? plain : pool).slice(0, MAX_BELIEFS);
       const read = beliefs[0]!.read;
       if (!p.guess) notice(`read:${p.input}:${read}`, `${p.label}: the program read it as ${read}${beliefs.length > 1 ? ' (or as another reasonable reading)' : ''}`);
     } else {

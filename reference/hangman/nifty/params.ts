@@ -18,7 +18,8 @@ const length = z.union([z.number().int().min(0), z.literal('none')]);
 
 export const paramsSchema = z
   .object({
-    /** Lengths answered in turn; 'none' is a length the word list in use has no words of (it must be asked again). */
+    /** Lengths answered in turn; 'none' is a length the word list in use has no words of (it must be asked again):
+     *  the first 'none' is 1 (or the smallest such length), each next one the next length without words. */
     length: z.union([length, z.array(length).min(1)]).transform((v) => (Array.isArray(v) ? v : [v])),
     /** Numbers of guesses answered in turn; one below 1 is not valid and must be asked again (the last must be valid). */
     guesses: z.union([z.number().int().min(1).max(26), z.array(z.number().int().max(26)).min(1)])

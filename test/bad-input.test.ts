@@ -45,7 +45,7 @@ const NORMAL_PY = readFileSync(rootPath('fixtures', 'hostile', 'python', 'normal
 const NORMAL_JAVA = readFileSync(rootPath('fixtures', 'hostile', 'java', 'normal', 'EvilHangman.java'), 'utf8');
 const goodSubmission = folder('good', { 'chiseler.py': NORMAL_PY });
 const HEAD = 'assignment: demo\ntitle: Demo\nlanguage: python\nsubmission: { file: chiseler.py }\nreference: chiseler\n';
-const TESTS = "tests:\n  - id: a\n    call: share_letter('cat', 'tack')\n";
+const TESTS = "tests:\n  - id: a\n    call: share_letter('cat', 'tack')\n    basis: docstring of share_letter\n";
 const spec = (name: string, body: string | Buffer) => {
   const p = join(dir, name);
   writeFileSync(p, body);

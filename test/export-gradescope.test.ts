@@ -227,5 +227,5 @@ describe('gradekit export gradescope', () => {
 });
 
 function doc(o: Record<string, string>): YAMLSeq['items'][number] {
-  return parseDocument(JSON.stringify(o)).contents as YAMLSeq['items'][number];
+  return parseDocument(JSON.stringify({ basis: 'the chiseler handout (a test of the export)', ...o })).contents as YAMLSeq['items'][number];
 }

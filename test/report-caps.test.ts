@@ -206,6 +206,7 @@ defaults:
 tests:
   - id: a
     call: share_letter('a', 'b')
+    basis: "docstring of share_letter"
 `;
 
   it('are spec defaults a course can change', () => {

@@ -27,6 +27,7 @@ tests:
   - id: game-seeded
     call: play_game(word_list)
     stdin: ["2", "no", "*END*", "no", "no", "*END*", "no"]
+    basis: "play_game: deals a hand per round (seeded)"
     patch:
       deal_hand: { generate: { call: deal_hand(7), count: 2 } }
 `,

@@ -45,8 +45,8 @@ describe('spec validation errors', () => {
     expect(errs[0]).toMatch(/demo\.yaml:8:5: test 'a' has no kind\n  hint: give exactly one of: call, steps, run, property, rule, game/);
   });
   it('duplicate ids point at the second one and name the first line', () => {
-    const errs = errorsOf(HEAD + "  - id: a\n    call: f()\n  - id: a\n    call: g()\n");
-    expect(errs[0]).toMatch(/demo\.yaml:10:5: duplicate test id 'a'\n  hint: first used at line 8/);
+    const errs = errorsOf(HEAD + "  - id: a\n    call: f()\n    basis: test basis\n  - id: a\n    call: g()\n    basis: test basis\n");
+    expect(errs[0]).toMatch(/demo\.yaml:11:5: duplicate test id 'a'\n  hint: first used at line 8/);
   });
   it('an unknown comparator suggests the right one', () => {
     const errs = errorsOf(HEAD + "  - id: a\n    call: f()\n    compare: exakt\n");
@@ -63,11 +63,21 @@ describe('spec validation errors', () => {
   });
 });
 
+describe('every scored test rests on a sentence of the handout', () => {
+  it('a scored test without basis is an error at its line, with what to write', () => {
+    const errs = errorsOf(HEAD + "  - id: a\n    call: share_letter('a', 'b')\n");
+    expect(errs).toEqual([expect.stringMatching(/^demo\.yaml:8:5: scored test 'a' has no basis\n  hint: quote the handout or docstring sentence it enforces .* or, if the handout does not ask for it, say why under extra:/)]);
+  });
+  it('an extra or zero-point test needs none', () => {
+    expect(errorsOf(HEAD + "  - id: a\n    call: share_letter('a', 'b')\n    extra: not in the handout\n  - id: b\n    call: share_letter('a', 'b')\n    points: 0\n")).toEqual([]);
+  });
+});
+
 describe('semantic checks against the reference', () => {
   const dir = mkdtempSync(join(tmpdir(), 'gk-spec-'));
   const write = (body: string) => {
     const p = join(dir, `s${Math.random().toString(36).slice(2)}.yaml`);
-    writeFileSync(p, HEAD + body);
+    writeFileSync(p, HEAD + body + '    basis: test basis\n');
     return p;
   };
   it('an unknown function gets a did-you-mean', () => {
@@ -87,7 +97,7 @@ describe('semantic checks against the reference', () => {
     writeFileSync(join(dir, 'small.txt'), 'cat\n');
     const lists = (names: string) => {
       const p = join(dir, `w${Math.random().toString(36).slice(2)}.yaml`);
-      writeFileSync(p, HEAD.replace('tests:\n', `words: { file: small.txt, as: words.txt }\nword_lists: { ${names} }\ntests:\n`) + "  - id: a\n    call: share_letter('a', 'b')\n    words: bigg\n");
+      writeFileSync(p, HEAD.replace('tests:\n', `words: { file: small.txt, as: words.txt }\nword_lists: { ${names} }\ntests:\n`) + "  - id: a\n    call: share_letter('a', 'b')\n    words: bigg\n    basis: test basis\n");
       return p;
     };
     expect(() => loadAssignment(lists('big: big.txt'))).toThrow(/w\w+\.yaml:12:5: unknown word list 'bigg'\n  hint: did you mean 'big'\?/);

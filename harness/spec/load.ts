@@ -109,6 +109,11 @@ export function parseSpec(text: string, file: string): LoadedSpec {
       return;
     }
     const data = r.data as TestData;
+    // Every scored test rests on a sentence of the handout: without one it may be taking points for nothing.
+    const points = data.points ?? (top.success ? top.data.defaults.points : 1);
+    if (!data.basis && !data.extra && points > 0) {
+      errors.push(error(path, `scored test '${data.id}' has no basis`, "quote the handout or docstring sentence it enforces (basis: \"Problem 2: '...'\"), or, if the handout does not ask for it, say why under extra: (it is then reported but not scored)"));
+    }
     const prev = seen.get(data.id);
     if (prev !== undefined) {
       const p = where(['tests', prev, 'id']);

@@ -44,7 +44,9 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
    *  count that fits no family is the family defect, the same one as a smaller family kept. */
   let rootDefect: string | undefined;
   const violate = (check: string, message: string, defect?: string) => {
-    const d = rootDefect ?? defect;
+    // Setup questions are answered before any game state: they stay defects of their own.
+    const own = /^(setup|relength):|^guesses:(?!wrong-count)/.test(defect ?? '');
+    const d = own ? defect : rootDefect ?? defect;
     if (!violations.some((v) => v.check === check && v.message === message)) violations.push({ check, message, ...(d ? { defect: d } : {}) });
   };
   const once = new Set<string>();
@@ -129,8 +131,15 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
       const plain = pool.filter((r) => !r.costly);
       // Charging for a revealed letter is the reading when no plain one fits, or when a named word shows that
       // family; otherwise a smaller family kept explains the game as well, and is the defect charged.
-      const costly = right.length || (plain.length && !byWord.length) ? undefined : pool.find((r) => r.costly && !keptSmallerFamily(r));
-      if (costly) {
+      // A word of the list named here that no reading's family holds: the program's word list is no family.
+      const dict = new Set(wordsOfLength(env.words, L));
+      const contradicted = !byWord.length && [...named].some((w) => dict.has(w));
+      const costly = right.length || (plain.length && !byWord.length) || (!plain.length && contradicted) ? undefined : pool.find((r) => r.costly && !keptSmallerFamily(r));
+      if (!right.length && !costly && !plain.length) {
+        const named1 = [...named].find((w) => dict.has(w));
+        violate('largest-family', `${p.label}: the program plays as if its word list were not the family it shows ("${beliefs[0]!.state.pattern}" before this input): it names "${named1}", which that family does not hold (step 4e keeps exactly the words of one family)`, 'family:not-largest');
+        rootDefect ??= 'family:not-largest';
+      } else if (costly) {
         const prev = beliefs[0]!.state;
         const shows = gl !== null ? `shows ${gl} guess${gl === 1 ? '' : 'es'} left, expected ${costly.state.guessesLeft + 1}` : `ends the game with "${costly.state.pattern}" still blank, as if it cost the last guess`;
         violate('guess-cost', `${p.label}: the program ${shows}: ${costReason(p, costly, prev)}`, 'guesses:wrong-count');

@@ -6,7 +6,7 @@
 import { runLockstep, type LockstepResult } from '../../../harness/run/lockstep.js';
 import type { GameEnv, GameResult, Violation } from '../../../harness/interactive/game.js';
 import { kindMessage } from '../../../harness/model/kinds.js';
-import { linesSaying, readLetters, readNumbers, readPatterns, wordsIn, type Role } from '../../../harness/turns/index.js';
+import { linesSaying, readLetters, readNumbers, readPatterns, type Role } from '../../../harness/turns/index.js';
 import { says, understand, yesNoAnswer, type Question } from './answers.js';
 import {
   describeFamilies, describeFamily, frequencyGuess, guessReadings, impossibleLengths, keptSmallerFamily, oddInputReadings,
@@ -124,7 +124,7 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
     const fitting = readings.filter((r) => mismatches(r).length === 0);
     if (fitting.length) {
       // A word of the length named in the reaction ("The secret word was WITH") tells the family kept.
-      const named = new Set(wordsIn(text).map((w) => w.word.toLowerCase()).filter((w) => w.length === L));
+      const named = new Set(revealedWords(text, L).map((w) => w.word));
       const byWord = fitting.filter((r) => r.state.words.some((w) => named.has(w)));
       const pool = byWord.length ? byWord : fitting;
       const right = pool.filter((r) => !keptSmallerFamily(r) && !r.costly);
@@ -206,6 +206,23 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
       : `'${r.letter}' is revealed in "${r.family.pattern}", so it costs nothing (${prev.guessesLeft} before)`;
   };
 
+  /** Words of the length a reaction shows as the word: after a "the word was" phrase (named), or standing
+   *  alone on a line or in quotes. */
+  const revealedWords = (text: string, length: number): { word: string; named: boolean }[] => {
+    const out: { word: string; named: boolean }[] = [];
+    for (const line of linesSaying(text, revealRole)) {
+      for (const p of revealRole.patterns) {
+        const m = new RegExp(p.source + String.raw`\s*[:=]?\s*["'“\[]?\s*([A-Za-z]+)`, 'i').exec(line);
+        if (m?.[1] && m[1].length === length) out.push({ word: m[1].toLowerCase(), named: true });
+      }
+    }
+    for (const m of text.matchAll(/^\s*([A-Za-z]+)[.!]?\s*$|["'“]([A-Za-z]+)["'”]/gm)) {
+      const w = (m[1] ?? m[2]!).toLowerCase();
+      if (w.length === length) out.push({ word: w, named: false });
+    }
+    return out;
+  };
+
   // ------------------------------------------------------------------ the end of a game (steps 4f, 4g)
   const judgeEnding = (s: GameState, text: string, label: string) => {
     phase = 'over';
@@ -221,16 +238,7 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
     if (won && !lost) violate('congratulate', `${label}: the player ran out of guesses, but the program congratulates her`, 'end:says-won');
     const family = new Set(beliefs.flatMap((b) => b.state.words));
     const dict = new Set(wordsOfLength(env.words, s.length));
-    const named: string[] = [];
-    for (const line of linesSaying(text, revealRole)) {
-      for (const p of revealRole.patterns) {
-        const m = new RegExp(p.source + String.raw`\s*[:=]?\s*["'“\[]?\s*([A-Za-z]+)`, 'i').exec(line);
-        if (m?.[1] && m[1].length === s.length) named.push(m[1].toLowerCase());
-      }
-    }
-    // Without a "the word was" phrase, a word standing alone on a line or in quotes counts.
-    const alone = [...text.matchAll(/^\s*([A-Za-z]+)[.!]?\s*$|["'“]([A-Za-z]+)["'”]/gm)].map((m) => (m[1] ?? m[2]!).toLowerCase()).filter((w) => w.length === s.length && dict.has(w));
-    const shownWords = [...named, ...alone];
+    const shownWords = revealedWords(text, s.length).filter((w) => w.named || dict.has(w.word)).map((w) => w.word);
     // Any word of the final family shown anywhere is the word revealed, however it is introduced.
     if (shownWords.some((w) => family.has(w)) || [...text.matchAll(/[A-Za-z]+/g)].some((m) => family.has(m[0].toLowerCase()))) return;
     const sample = [...family].slice(0, 5).join(', ') + (family.size > 5 ? ', …' : '');

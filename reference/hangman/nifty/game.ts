@@ -19,6 +19,8 @@ import type { NiftyParams } from './params.js';
 export const REPEAT_LAST = '<repeat>';
 export const LAST_HIT = '<hit>';
 const MAX_BELIEFS = 16;
+/** Defects of the setup questions (asked before any game state), as opposed to symptoms seen in a game. */
+const isSetupDefect = (d?: string) => /^(setup|relength):|^guesses:(?!wrong-count)/.test(d ?? '');
 
 export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<GameResult> {
   const { table, profile } = env;
@@ -45,9 +47,14 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
   let rootDefect: string | undefined;
   const violate = (check: string, message: string, defect?: string) => {
     // Setup questions are answered before any game state: they stay defects of their own.
-    const own = /^(setup|relength):|^guesses:(?!wrong-count)/.test(defect ?? '');
+    const own = isSetupDefect(defect);
     const d = own ? defect : rootDefect ?? defect;
-    if (!violations.some((v) => v.check === check && v.message === message)) violations.push({ check, message, ...(d ? { defect: d } : {}) });
+    if (violations.some((v) => v.check === check && v.message === message)) return;
+    const v = { check, message, ...(d ? { defect: d } : {}) };
+    // A setup defect happened before the game, even when noticed at its end: it comes first, so a test that
+    // charges both a setup rule and a game rule names the setup one, not a symptom of a game defect.
+    if (own) violations.splice(violations.findIndex((x) => !isSetupDefect(x.defect)) >>> 0, 0, v);
+    else violations.push(v);
   };
   const once = new Set<string>();
   const notice = (key: string, text: string) => {

@@ -1,4 +1,5 @@
 // gradekit command line. Exit codes: 0 all tests passed, 1 some failed, 2 usage or spec error.
+import { writeOutput } from '../harness/util/write-output.js';
 import { Command, CommanderError, Option } from 'commander';
 import { appendFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { fixFirst } from '../harness/report/fix-first.js';
@@ -118,7 +119,7 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(renderTerminal(report, { color: useColor, verbose: o.verbose, width: process.stdout.columns, hideHiddenDetails: selfCheck }));
       const first = fixFirst(report);
       if (first) process.stdout.write(`\n${first}\n`);
-      if (o.json) writeFileSync(o.json, renderJson(report, { caps }));
+      if (o.json) writeOutput(o.json, renderJson(report, { caps }));
     }
     writeReporters(report, o.reporter, o.reportDir, caps);
     code = !scoredFailures(report.tests).length && !report.fatal ? 0 : 1;

@@ -1,6 +1,6 @@
 // Spec mistakes are reported as file:line:col with a hint, never a stack trace.
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -122,6 +122,16 @@ describe('the CLI never shows a stack trace for user mistakes', () => {
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/unknown assignment 'chisler' — did you mean 'chiseler'\?/);
     expect(r.err).not.toMatch(/\bat .*\.(ts|js|mjs):\d+/);
+  });
+  it('--json into a folder that does not exist yet creates it; an unwritable path is a usage error', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gk-json-'));
+    const sub = 'assignments/chiseler/fixtures/submissions/accepted/plain-recursive';
+    expect(run('check', 'chiseler', sub, '--json', join(dir, 'reports', 'new', 'r.json')).code).toBe(0);
+    expect(existsSync(join(dir, 'reports', 'new', 'r.json'))).toBe(true);
+    writeFileSync(join(dir, 'plain-file'), 'x');
+    const bad = run('check', 'chiseler', sub, '--json', join(dir, 'plain-file', 'r.json'));
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/^gradekit: cannot write .*plain-file\/r\.json: E[A-Z]+ \(choose a path/m);
   });
   it('a broken spec file: exit 2 with file:line:col', () => {
     const dir = mkdtempSync(join(tmpdir(), 'gk-cli-'));

@@ -1,5 +1,6 @@
 // `gradekit audit <assignment>`: bin/cli.ts calls registerAuditCommand(program, setExitCode).
 // Exit 0 when the mutation score reaches --min-score, 1 when it does not; usage errors throw UsageError (2).
+import { writeOutput } from '../util/write-output.js';
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { loadAssignment } from '../assignment/load.js';
@@ -50,7 +51,7 @@ export function registerAuditCommand(program: Command, setExitCode: (code: numbe
       if (o.json === '-') process.stdout.write(JSON.stringify(result, null, 2) + '\n');
       else {
         process.stdout.write(renderAudit(result, { color: Boolean(process.stdout.isTTY && !process.env.NO_COLOR), maxDiffs: o.maxDiffs }));
-        if (o.json) writeFileSync(o.json, JSON.stringify(result, null, 2) + '\n');
+        if (o.json) writeOutput(o.json, JSON.stringify(result, null, 2) + '\n');
       }
       setExitCode(result.score >= o.minScore ? 0 : 1);
     });

@@ -1,5 +1,6 @@
 // `gradekit vet <assignment|assignment.yaml> <folder>`: exit 0 when every known-correct solution gets
 // every scored point, 1 when a scored test fails one of them, 2 on a usage or spec error.
+import { writeOutput } from '../util/write-output.js';
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { loadAssignment } from '../assignment/load.js';
@@ -31,7 +32,7 @@ export function registerVetCommand(program: Command, setExitCode: (code: number)
       if (o.json === '-') process.stdout.write(JSON.stringify(r, null, 2) + '\n');
       else {
         process.stdout.write(renderVet(r, { color: Boolean(process.stdout.isTTY && !process.env.NO_COLOR), width: process.stdout.columns }));
-        if (o.json) writeFileSync(o.json, JSON.stringify(r, null, 2) + '\n');
+        if (o.json) writeOutput(o.json, JSON.stringify(r, null, 2) + '\n');
       }
       setExitCode(r.failures.length ? 1 : 0);
     });

@@ -9,6 +9,7 @@ import type { RunRequest, WireArg, WirePatch, WireStep } from '../run/python/pro
 import type { PythonSession } from '../run/python/session.js';
 import { makeContext, RecordingIO, referenceCaller, runReference, type RefRunOptions, type RefRunResult, type ScriptedPatch } from './reference-run.js';
 import { needsSolution, SolutionUnavailable, solutionExpected, type SolutionRunner } from './solution.js';
+import { DEFAULT_PROFILE } from '../interactive/profile.js';
 import { judge } from './judge.js';
 import { runProperty, renderCall } from './property.js';
 import { error, fail, graderError, pass, runFailure, type Outcome } from './outcome.js';
@@ -133,16 +134,19 @@ export function planTest(r: RunningTest, a: Assignment, runSeed: number | string
   let req: Omit<RunRequest, 'op'>;
   const own = testWords(a, r);
   const where = own.cwd ? { cwd: own.cwd, names: namesToWire(own.names) } : {};
+  // A yes/no question that shows its spelling ("(y/n)") is answered in it, as a person would: the same
+  // spellings the interactive judge answers in (harness/interactive/profile.ts). Text judging keeps the script.
+  const yesNo = (r.judge ?? a.judge) === 'meaning' && r.stdin?.length ? { yes_no: DEFAULT_PROFILE.yesNo.map((y) => y.pattern) } : {};
   let refRun;
   if ('run' in r) {
     const program = r.run === 'main' ? { kind: 'main' as const } : { kind: 'script' as const, path: programScript(a, r.run), argv: a.spec.data.programs[r.run].args };
     const echo = r.run === 'main' || a.spec.data.programs[r.run].echo !== 'self';
-    req = { id: t.id, ...limits(a, timeoutMs), ...where, program, stdin: r.stdin ?? [], echo, patches: wirePatches, seed: seed ?? null, trace };
+    req = { id: t.id, ...limits(a, timeoutMs), ...where, program, stdin: r.stdin ?? [], ...yesNo, echo, patches: wirePatches, seed: seed ?? null, trace };
     refRun = () => referenceRun(a, r, runSeed);
   } else {
     steps = a.steps.get(t.id)!;
     const own = r.own_output ? { own_output: Object.keys(a.adapter.functions) } : {};
-    req = { id: t.id, ...limits(a, timeoutMs), ...where, steps: steps.map((s, i) => ({ ...stepToWire(s, Boolean(r.unchanged_args)), ...(r.comparisons && i === steps!.length - 1 ? { count_pairs: true } : {}) })), stdin: r.stdin ?? null, patches: wirePatches, seed: seed ?? null, trace, ...own };
+    req = { id: t.id, ...limits(a, timeoutMs), ...where, steps: steps.map((s, i) => ({ ...stepToWire(s, Boolean(r.unchanged_args)), ...(r.comparisons && i === steps!.length - 1 ? { count_pairs: true } : {}) })), stdin: r.stdin ?? null, ...yesNo, patches: wirePatches, seed: seed ?? null, trace, ...own };
     refRun = () => runReference(steps!, opts);
   }
   return { req, steps, seed, opts, refRun, wirePatches, refPatches };

@@ -25,6 +25,7 @@ export const DEFAULT_PROFILE: IOProfile = {
     { pattern: '\\b(y)\\s*(?:/|or|\\|)\\s*(n)\\b' },
     { pattern: '\\b([10])\\s*[(:=-]?\\s*(?:for\\s+)?yes\\b.*?\\b([01])\\s*[(:=-]?\\s*(?:for\\s+)?no\\b' },
     { pattern: '\\b(?:enter|type)\\s+[\'"]?(y)[\'"]?\\s+(?:for yes|or\\s+[\'"]?(n))' },
+    { pattern: '\\b(y)\\s*(?:for|=|:)\\s*yes\\b.*?\\b(n)\\s*(?:for|=|:)\\s*no\\b' },
   ],
   yesAnswers: ['y', 'yes', 'Y', '1', 'true'],
   noAnswers: ['n', 'no', 'N', '0', 'false'],

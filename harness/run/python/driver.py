@@ -43,6 +43,7 @@ import builtins
 import copy
 import io
 import json
+import re
 import resource
 import select
 import signal
@@ -200,8 +201,10 @@ class Capture(io.TextIOBase):
 class ScriptedInput:
     """input() and sys.stdin over scripted lines, echoing each line into the transcript."""
 
-    def __init__(self, lines, out, echo=True):
+    def __init__(self, lines, out, echo=True, yes_no=()):
         self.echo = echo  # False: the program echoes piped input itself (e.g. the 313E runner)
+        # (yes)(no) spellings a prompt may show, e.g. "(y/n)": a scripted yes/no is sent in that spelling.
+        self.yes_no = [re.compile(p, re.I) for p in (yes_no or ())]
         self.lines = list(lines) if lines is not None else None
         self.pos = 0
         self.out = out
@@ -213,11 +216,23 @@ class ScriptedInput:
             if self.exhausted_at is None:
                 self.exhausted_at = prompt_shown
             return None
-        line = self.lines[self.pos]
+        line = self._spelled(self.lines[self.pos], prompt_shown)
         self.pos += 1
         self.events.append({"prompt": prompt_shown, "line": line, "at": self.out.size})
         if self.echo:
             self.out.write(line + "\n")
+        return line
+
+    def _spelled(self, line, prompt_shown):
+        word = line.strip().lower()
+        if word not in ("yes", "no") or not self.yes_no:
+            return line
+        for rx in self.yes_no:
+            m = rx.search(prompt_shown or "")
+            if m and m.group(1):
+                if word == "yes":
+                    return m.group(1)
+                return m.group(2) if m.lastindex and m.lastindex >= 2 and m.group(2) else ("N" if m.group(1).isupper() else "n")
         return line
 
     def input(self, prompt=""):
@@ -755,7 +770,7 @@ def run_test(req):
     cap = req.get("output_cap", 1 << 20)
     out = Capture(cap)
     err = Capture(cap)
-    stdin = ScriptedInput(req.get("stdin"), out, req.get("echo", True))
+    stdin = ScriptedInput(req.get("stdin"), out, req.get("echo", True), req.get("yes_no"))
     CHILD["out"], CHILD["stdin"] = out, stdin
     sys.stdout, sys.stderr, sys.stdin = out, err, stdin
     builtins.input = stdin.input

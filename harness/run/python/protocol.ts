@@ -63,6 +63,9 @@ export interface RunRequest {
   /** Names that replace the session's for this test (the word list of that directory). */
   names?: Record<string, WireValue>;
   stdin?: string[] | null;
+  /** Regexes with (yes)(no) groups: a scripted "yes" or "no" is sent in the spelling the prompt shows
+   *  ("(y/n)" -> y). Only where transcripts are judged by meaning. */
+  yes_no?: string[];
   /** false: the program echoes piped input itself, so the driver must not. */
   echo?: boolean;
   patches?: WirePatch[];

@@ -67,9 +67,3 @@ export function processesUnder(dir: string): number[] {
   return pids;
 }
 
-/** A checkout under /tmp (e.g. a CI workspace there) shows in the sandbox's private /tmp as the empty
- *  folders leading to the driver, which is bound at its own path: that folder's name, or nothing. */
-export function projectFolderInTmp(): string[] {
-  const parts = realpathSync(rootPath()).split('/');
-  return parts[1] === 'tmp' && parts.length > 2 ? [parts[2]] : [];
-}

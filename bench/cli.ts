@@ -1,5 +1,6 @@
 // `gradekit bench [--quick] [--out <dir>]`: the issue 9 benchmark (what `npm run bench` runs).
 import { Command } from 'commander';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { isInstalledPackage, rootPath } from '../harness/paths.js';
 import { UsageError } from '../harness/util/errors.js';
@@ -14,13 +15,21 @@ export function registerBenchCommand(program: Command, setExitCode: (code: numbe
     .option('--quick', 'smaller sizes (batches of 20/60/200 submissions, fewer repetitions)')
     // An installed gradekit never writes into its own folder: results go to the current folder.
     .option('--out <dir>', 'where bench.md and bench.json go', isInstalledPackage() ? 'bench-results' : rootPath('bench-results'))
-    .option('--only <measures...>', 'run only these measures of issue 9 (1 overhead, 2 suites, 3 batch, 4 reference, 5 scaling)');
+    .option('--only <measures...>', 'run only these measures of issue 9 (1 overhead, 2 suites, 3 batch, 4 reference, 5 scaling)')
+    .option('--course-tests <assignment=file...>', "the course's own unittest file for an assignment (e.g. ps3-mit=path/to/test_ps3.py), timed beside gradekit check in measure 2");
   addProgressOptions(cmd, 'also print each section as it finishes, with its time')
-    .action(async (o: ProgressFlags & { quick?: boolean; out: string; only?: string[] }) => {
+    .action(async (o: ProgressFlags & { quick?: boolean; out: string; only?: string[]; courseTests?: string[] }) => {
       const sections = o.only?.map(Number) ?? [1, 2, 3, 4, 5];
+      const courseTests: Record<string, string> = {};
+      for (const pair of o.courseTests ?? []) {
+        const m = /^([a-z0-9-]+)=(.+)$/.exec(pair);
+        if (!m) throw new UsageError(`--course-tests takes assignment=file (got '${pair}'), e.g. ps3-mit=test_ps3.py`);
+        if (!existsSync(m[2])) throw new UsageError(`--course-tests: ${m[2]} does not exist`);
+        courseTests[m[1]] = resolve(m[2]);
+      }
       if (sections.some((n) => !Number.isInteger(n) || n < 1 || n > 5)) throw new UsageError(`--only takes measure numbers 1 to 5 (got ${o.only!.join(' ')})`);
       const progress = startProgress('bench', progressFlags(o));
-      const res = await runBench(o.quick ? QUICK : FULL, o.quick ? 'quick' : 'full', progress, sections).finally(() => progress.done());
+      const res = await runBench(o.quick ? QUICK : FULL, o.quick ? 'quick' : 'full', progress, sections, courseTests).finally(() => progress.done());
       const { md, json } = writeResults(res, resolve(o.out));
       process.stdout.write(`wrote ${md} and ${json} (${(res.totalMs / 1000).toFixed(0)} s)${res.errors.length ? `; ${res.errors.length} section(s) failed, see the file` : ''}\n`);
       setExitCode(res.errors.length ? 1 : 0);

@@ -67,7 +67,8 @@ export function batchTarget(): { id: string; fixturesDir: string; file: string; 
 }
 
 /** Runs the measures of issue 9 (`sections`: which of 1–5; all by default), telling `progress` each one. */
-export async function runBench(sizes: BenchSizes, mode: BenchResults['mode'], progress?: Pick<Progress, 'stage' | 'item' | 'tick' | 'log'>, sections: readonly number[] = [1, 2, 3, 4, 5]): Promise<BenchResults> {
+/** `courseTests`: assignment id -> the course's own unittest file, timed beside `gradekit check` in measure 2. */
+export async function runBench(sizes: BenchSizes, mode: BenchResults['mode'], progress?: Pick<Progress, 'stage' | 'item' | 'tick' | 'log'>, sections: readonly number[] = [1, 2, 3, 4, 5], courseTests: Record<string, string> = {}): Promise<BenchResults> {
   const t0 = performance.now();
   const res: BenchResults = {
     startedAt: new Date().toISOString(),
@@ -91,7 +92,7 @@ export async function runBench(sizes: BenchSizes, mode: BenchResults['mode'], pr
     progress?.tick(name, `done in ${((performance.now() - s0) / 1000).toFixed(1)} s`);
   };
   await section('1 per-test overhead', async () => void (res.overhead = await measureOverhead(sizes.overheadRuns)));
-  await section('2 full suite per assignment', () => void (res.suites = measureSuites(sizes.suiteRuns)));
+  await section('2 full suite per assignment', () => void (res.suites = measureSuites(sizes.suiteRuns, ['ps3-mit'], courseTests)));
   await section('3+5 batch throughput and scaling', async () => {
     const t = batchTarget();
     res.batch = { assignment: t.id, ...(t.note ? { note: t.note } : {}), ...(await measureBatchScaling(t.id, t.fixturesDir, t.file, sizes.batchSizes)) };

@@ -3,13 +3,13 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { listAssignments, loadAssignment, type Assignment } from '../harness/assignment/load.js';
 import { gradeSubmission } from '../harness/grade/submission.js';
 import { rootPath } from '../harness/paths.js';
 import { generateUnittest } from './unittest-gen.js';
 import { baselinePython, loadAverage } from './system.js';
-import { fitLine, isLinear, median, round2, type LineFit } from './stats.js';
+import { fitLine, isLinear, median, quantile, round2, type LineFit } from './stats.js';
 import '../reference/register.js';
 
 export interface SuiteFigure {
@@ -24,6 +24,10 @@ export interface SuiteFigure {
   runs: number;
   load: [number, number, number];
   unittest?: { wallMs: number; cases: number; skipped: string[]; passed: boolean; ratio: number };
+  /** The course's own unittest file (--course-tests), timed side by side on the same submission. */
+  courseUnittest?: { file: string; wallMs: number; cases: number; passed: boolean; ratio: number };
+  /** What one test costs on this real-shaped submission (the report's durationMs of each test, last run). */
+  perTest: { medianMs: number; p90Ms: number; maxMs: number };
 }
 
 export interface SuiteResult {
@@ -61,14 +65,26 @@ function unittestDir(a: Assignment, submission: string): { dir: string; gen: Ret
   return { dir, gen };
 }
 
-export function measureSuites(runs: number, withUnittest: readonly string[] = ['ps3-mit']): SuiteResult {
+/** The course's own test file beside the submission and its word list, as the course runs it. */
+function courseUnittestDir(a: Assignment, submission: string, testFile: string): { dir: string; module: string; cases: number } {
+  const dir = mkdtempSync(join(tmpdir(), `gradekit-bench-course-${a.id}-`));
+  const file = a.spec.data.submission.file ?? `${a.id}.py`;
+  copyFileSync(statSync(submission).isDirectory() ? join(submission, file) : submission, join(dir, file));
+  if (a.wordsFile && a.spec.data.words) copyFileSync(a.wordsFile, join(dir, a.spec.data.words.as));
+  copyFileSync(testFile, join(dir, basename(testFile)));
+  const cases = (readFileSync(testFile, 'utf8').match(/^\s+def test\w*\(/gm) ?? []).length;
+  return { dir, module: basename(testFile, '.py'), cases };
+}
+
+/** `courseTests`: assignment id -> the course's own unittest file (e.g. MIT's test_ps3.py), timed beside gradekit. */
+export function measureSuites(runs: number, withUnittest: readonly string[] = ['ps3-mit'], courseTests: Record<string, string> = {}, ids: readonly string[] = listAssignments()): SuiteResult {
   const figures: SuiteFigure[] = [];
   const skipped: string[] = [];
   const cli = rootPath('bin', 'gradekit');
   const root = rootPath();
   // One untimed call first: it rebuilds the CLI bundle if a source file changed since the last build.
   timeCommand([process.execPath, cli, 'list'], root);
-  for (const id of listAssignments()) {
+  for (const id of ids) {
     let a: Assignment;
     try {
       a = loadAssignment(id);
@@ -94,22 +110,30 @@ export function measureSuites(runs: number, withUnittest: readonly string[] = ['
         if (timeCommand([baselinePython(), '-m', 'unittest', '-q', `test_${ut.gen.module}`], ut.dir, 30_000).status === 0) break;
       }
     }
-    const walls: number[] = [], gradings: number[] = [], uts: number[] = [];
-    let allPassed = true, utPassed = true, tests = 0;
+    const course = courseTests[id] && a.spec.data.language === 'python' ? courseUnittestDir(a, sub, courseTests[id]) : undefined;
+    const walls: number[] = [], gradings: number[] = [], uts: number[] = [], courses: number[] = [];
+    let allPassed = true, utPassed = true, coursePassed = true, tests = 0;
+    let perTest: number[] = [];
     const jsonOut = join(tmpdir(), `gradekit-bench-${process.pid}-${id}.json`);
     try {
       for (let i = 0; i < runs; i++) {
         const r = timeCommand([process.execPath, cli, 'check', id, sub, '--json', jsonOut], root);
         if (r.status === 2 || r.status === 3) throw new Error(`gradekit check ${id} failed: ${r.stderr.trim().split('\n')[0]}`);
         walls.push(r.ms);
-        const rep = JSON.parse(readFileSync(jsonOut, 'utf8')) as { durationMs: number; tests: unknown[] };
+        const rep = JSON.parse(readFileSync(jsonOut, 'utf8')) as { durationMs: number; tests: { durationMs: number }[] };
         gradings.push(rep.durationMs);
         tests = rep.tests.length;
+        perTest = rep.tests.map((t) => t.durationMs);
         allPassed &&= r.status === 0;
         if (ut) {
           const u = timeCommand([baselinePython(), '-m', 'unittest', '-q', `test_${ut.gen.module}`], ut.dir);
           uts.push(u.ms);
           utPassed &&= u.status === 0;
+        }
+        if (course) {
+          const u = timeCommand([baselinePython(), '-m', 'unittest', '-q', course.module], course.dir);
+          courses.push(u.ms);
+          coursePassed &&= u.status === 0;
         }
       }
     } catch (e) {
@@ -118,6 +142,7 @@ export function measureSuites(runs: number, withUnittest: readonly string[] = ['
     } finally {
       rmSync(jsonOut, { force: true });
       if (ut) rmSync(ut.dir, { recursive: true, force: true });
+      if (course) rmSync(course.dir, { recursive: true, force: true });
     }
     figures.push({
       assignment: id,
@@ -128,7 +153,9 @@ export function measureSuites(runs: number, withUnittest: readonly string[] = ['
       allPassed,
       runs,
       load: loadAverage(),
+      perTest: { medianMs: round2(median(perTest)), p90Ms: round2(quantile(perTest, 0.9)), maxMs: round2(Math.max(...perTest)) },
       ...(ut ? { unittest: { wallMs: round2(median(uts)), cases: ut.gen.cases, skipped: ut.gen.skipped, passed: utPassed, ratio: round2(median(walls) / median(uts)) } } : {}),
+      ...(course ? { courseUnittest: { file: courseTests[id], wallMs: round2(median(courses)), cases: course.cases, passed: coursePassed, ratio: round2(median(walls) / median(courses)) } } : {}),
     });
   }
   return { figures, skipped };

@@ -154,7 +154,7 @@ async function main(argv: string[]): Promise<number> {
       .argument('<assignment>', 'assignment id or spec file')
       .argument('<submissions>', 'folder holding one submission per sub-folder or file')
       .requiredOption('--out <dir>', 'where results/<id>.json, grades.csv and summary.txt go')
-      .option('-j, --jobs <n>', 'parallel workers (default: number of cores)', (v) => parseInt(v, 10))
+      .option('-j, --jobs <n>', 'parallel workers (default: the number of cores plus one)', (v) => parseInt(v, 10))
       .option('--resume', 'skip submissions already graded in --out (unchanged since)')
       .option('--shard <k/n>', 'grade only the k-th of n shards (merge them with gradekit merge)')
       .option('--seed <n|per-submission>', 'seed for generated inputs')
@@ -172,7 +172,7 @@ async function main(argv: string[]): Promise<number> {
       .command('fixtures')
       .description("grade the assignment's example submissions (fixtures/submissions/<verdict>/) and check each gets its folder's verdict and fails what its expect.yaml names")
       .argument('<assignment>', "assignment id or a course folder's assignment.yaml")
-      .option('-j, --jobs <n>', 'parallel workers (default: number of cores)', (v) => parseInt(v, 10)),
+      .option('-j, --jobs <n>', 'parallel workers (default: the number of cores plus one)', (v) => parseInt(v, 10)),
   ), 'also print each submission as it is graded').action(async (assignment: string, o: CommonOpts & ProgressFlags & { jobs?: number }) => {
     code = await fixturesCommand(loadFor(assignment, o), { jobs: o.jobs, runners: languageRunners(), progress: progressFlags(o) });
   });

@@ -3,7 +3,6 @@
 // fails exactly the tests its expect.yaml names: a spec change that stops catching a bug, or starts
 // failing correct code, shows here. What a course's CI runs (see `gradekit init`).
 import { existsSync, readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
 import pLimit from 'p-limit';
 import { parse } from 'yaml';
@@ -12,13 +11,14 @@ import { fixtureProblems, fixtureSubmissions, verdictOf, type FixtureExpectation
 import { gradeSubmission, type GradeOptions } from './grade/submission.js';
 import { startProgress, type ProgressOptions } from './report/progress.js';
 import { UsageError } from './util/errors.js';
+import { defaultJobs } from './util/jobs.js';
 
 export async function fixturesCommand(a: Assignment, o: { jobs?: number; runners?: GradeOptions['runners']; progress?: ProgressOptions }): Promise<number> {
   const subs = fixtureSubmissions(a.fixturesDir, a.id);
   if (!subs.length) throw new UsageError(`no example submissions in ${relative(process.cwd(), join(a.fixturesDir, 'submissions')) || '.'}: put them in submissions/accepted/<name>/, submissions/wrong_answer/<name>/ …`);
   const progress = startProgress(`fixtures ${a.id}`, o.progress ?? {});
   progress.stage('grading the example submissions', subs.length);
-  const limit = pLimit(Math.max(1, o.jobs ?? availableParallelism()));
+  const limit = pLimit(Math.max(1, o.jobs ?? defaultJobs()));
   const rows = await Promise.all(subs.map((s) => limit(async () => {
     progress.item(`${s.verdict}/${s.name}`);
     const file = join(s.path, 'expect.yaml');

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { fitLine, isLinear, median, p95 } from '../bench/stats.js';
 import { measureOverhead } from '../bench/overhead.js';
 import { generateUnittest } from '../bench/unittest-gen.js';
-import { measureSuiteScaling, spreadIds } from '../bench/suite.js';
+import { measureSuites, measureSuiteScaling, spreadIds } from '../bench/suite.js';
 import { generateSubmissions, measureBatch } from '../bench/batch.js';
 import { benchChiseler, benchIsValidWord, benchMakeGuess } from '../bench/reference-speed.js';
 import { dictionaryOfLength } from '../bench/dictionaries.js';
@@ -71,6 +71,30 @@ describe('bench measures on tiny sizes', () => {
     expect(run(join(a.fixturesDir, 'submissions', 'wrong_answer', 'score-floor-zero'))).toBe(false);
   });
 
+  it("2: gradekit check beside a course's own unittest file, with the cost of each test", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gradekit-bench-course-'));
+    // A course test file of our own, in the shape of MIT's: it imports ps3 and checks handout examples.
+    const file = join(dir, 'test_ps3.py');
+    writeFileSync(file, [
+      'import unittest', 'import ps3', '',
+      'class TestPs3(unittest.TestCase):',
+      '    def test_weed(self):', "        self.assertEqual(ps3.get_word_score('weed', 6), 224)", '',
+      '    def test_words(self):', "        self.assertIn('hello', ps3.load_words())", '',
+    ].join('\n'));
+    const r = measureSuites(1, [], { 'ps3-mit': file }, ['ps3-mit']);
+    expect(r.skipped).toEqual([]);
+    const [fig] = r.figures;
+    expect(fig.allPassed).toBe(true);
+    expect(fig.courseUnittest).toMatchObject({ file, cases: 2, passed: true });
+    expect(fig.courseUnittest!.ratio).toBeCloseTo(fig.wallMs / fig.courseUnittest!.wallMs, 1);
+    expect(fig.perTest.maxMs).toBeGreaterThanOrEqual(fig.perTest.p90Ms);
+    expect(fig.perTest.p90Ms).toBeGreaterThanOrEqual(fig.perTest.medianMs);
+    expect(fig.perTest.medianMs).toBeGreaterThan(0);
+    expect(renderMarkdown({ startedAt: 'now', mode: 'custom', machine: { cpus: 2, model: 'x', memGb: 1, node: 'v20', loadAtStart: [1, 1, 1] }, errors: [], totalMs: 1, suites: r }))
+      .toMatch(/ps3-mit \| \d+ \| .*≤ 1\.5× the course's unittest: (✅ met|❌ missed)/);
+    rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
+
   it('5: suite time against the number of tests', async () => {
     const s = await measureSuiteScaling('chiseler', [1, 2], 1);
     expect(s.points.map((p) => p.tests)).toEqual([1, 2]);
@@ -107,7 +131,7 @@ describe('bench measures on tiny sizes', () => {
     const program = new Command();
     registerBenchCommand(program);
     const c = program.commands.find((x) => x.name() === 'bench')!;
-    expect(c.options.map((o) => o.long)).toEqual(['--quick', '--out', '--only', '--quiet', '--verbose']);
+    expect(c.options.map((o) => o.long)).toEqual(['--quick', '--out', '--only', '--course-tests', '--quiet', '--verbose']);
   });
 
   it('renders a markdown report', () => {

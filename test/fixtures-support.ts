@@ -21,7 +21,9 @@ export function fixtureVerdictSuite(id: string): void {
       expect(subs.filter((s) => s.verdict === 'accepted').length).toBeGreaterThan(0);
       expect(subs.filter((s) => s.verdict !== 'accepted').length).toBeGreaterThan(0);
     });
-    it.each(subs.map((s) => [`${s.verdict}/${s.name}`, s] as const))('%s', async (_, s) => {
+    // Concurrent: a Java game or a Python test spends much of its time waiting on its process, so two or
+    // three submissions graded at once keep the cores busy (vitest's maxConcurrency bounds them).
+    it.concurrent.for(subs.map((s) => [`${s.verdict}/${s.name}`, s] as const))('%s', async ([, s], { expect }) => {
       const report = await gradeSubmission(a, s.path, { runners: languageRunners() });
       const failing = report.tests.filter((t) => t.status !== 'passed' && t.status !== 'skipped' && !t.extra);
       const extraFailing = report.tests.filter((t) => t.status !== 'passed' && t.status !== 'skipped' && t.extra);

@@ -12,7 +12,7 @@ const verdicts = (r: Report) => r.tests.map((t) => [t.id, t.status, t.score, t.m
 const chiseler = loadAssignment('chiseler');
 const sub = (a: string, verdict: string, name: string) => rootPath('assignments', a, 'fixtures', 'submissions', verdict, name);
 
-/** The same assignment with test `id` made to need test `needs` (no shipped spec uses needs: yet). */
+/** The same assignment with test `id` made to need test `needs`. */
 function withNeeds(a: Assignment, id: string, needs: string): Assignment {
   const tests = a.spec.data.tests.map((t) => (t.id === id ? { ...t, needs } : t));
   return { ...a, spec: { ...a.spec, data: { ...a.spec.data, tests } } };
@@ -50,6 +50,17 @@ describe('grading one submission with two test processes', () => {
     expect(dep.message).toBe("skipped: needs 'count-damaged-cat' to pass first");
     const right = await gradeSubmission(a, sub('chiseler', 'accepted', 'memoised-lru-cache'), { parallel: 2 });
     expect(right.tests.find((t) => t.id === 'count-4096')!.status).toBe('passed');
+  }, 120_000);
+
+  it('runs a test whose dependency --only leaves out, and skips the larger counts after the 2**64 one times out', async () => {
+    const a = withNeeds(chiseler, 'count-4096', 'count-damaged-cat');
+    const alone = await gradeSubmission(a, sub('chiseler', 'wrong_answer', 'count-table-off-by-one'), { only: ['count-4096'] });
+    expect(alone.tests.map((t) => [t.id, t.status])).toEqual([['count-4096', 'failed']]);
+    // The shipped spec: counts that need memoisation wait for count-2-64, so plain recursion costs one
+    // timed-out second there, not one more on each.
+    const plain = await gradeSubmission(chiseler, sub('chiseler', 'accepted', 'plain-recursive'), { only: ['count-2-64', 'count-random-80', 'count-120'] });
+    expect(plain.tests.map((t) => [t.id, t.status])).toEqual([['count-2-64', 'error'], ['count-random-80', 'skipped'], ['count-120', 'skipped']]);
+    expect(plain.tests[0].kind).toBe('time_limit_exceeded');
   }, 120_000);
 
   it('a test that kills its process loses only itself; the other process goes on', async () => {

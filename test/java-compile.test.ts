@@ -52,8 +52,8 @@ describe('finding main without a parser (JVM-free)', () => {
 });
 
 describe('compileJava', () => {
-  it('reports a compile error with the submission-relative file and line', () => {
-    const r = compileJava(join(FIX, 'compile_error', 'missing-semicolon'));
+  it('reports a compile error with the submission-relative file and line', async () => {
+    const r = await compileJava(join(FIX, 'compile_error', 'missing-semicolon'));
     expect(r.ok).toBe(false);
     if (r.ok) return;
     const file = 'src/edu/upenn/cit594/hangman/EvilGame.java';
@@ -64,51 +64,51 @@ describe('compileJava', () => {
     expect(r.output).not.toContain(tmpdir());
   });
 
-  it('compiles a package under src/ and finds its fully qualified main class', () => {
-    const r = compileJava(join(FIX, 'accepted', 'package-src'));
+  it('compiles a package under src/ and finds its fully qualified main class', async () => {
+    const r = await compileJava(join(FIX, 'accepted', 'package-src'));
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.mainClass).toBe('edu.upenn.cit594.hangman.Main');
     expect(existsSync(join(r.classDir, 'edu', 'upenn', 'cit594', 'hangman', 'Main.class'))).toBe(true);
   });
 
-  it('accepts a source with a UTF-8 BOM and CRLF line endings', () => {
+  it('accepts a source with a UTF-8 BOM and CRLF line endings', async () => {
     const src = readFileSync(join(FIX, 'accepted', 'filename-prompt', 'Hangman.java'));
     expect([...src.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(src.includes('\r\n')).toBe(true);
-    const r = compileJava(join(FIX, 'accepted', 'filename-prompt'));
+    const r = await compileJava(join(FIX, 'accepted', 'filename-prompt'));
     expect(r.ok && r.mainClass).toBe('Hangman');
   });
 
-  it('skips handed-in JUnit tests and picks the main that reads System.in', () => {
+  it('skips handed-in JUnit tests and picks the main that reads System.in', async () => {
     const dir = tempSubmission({
       'Game.java': 'import java.util.Scanner;\npublic class Game { public static void main(String[] a) { new Scanner(System.in); } }\n',
       'Demo.java': 'public class Demo { public static void main(String[] a) { System.out.println(1); } }\n',
       'GameTest.java': 'import org.junit.Test;\npublic class GameTest { @Test public void t() {} }\n',
     });
-    const r = compileJava(dir);
+    const r = await compileJava(dir);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.mainClass).toBe('Game');
     expect(r.skipped).toEqual(['GameTest.java']);
   });
 
-  it('asks for mainClass when several mains are equally plausible, and honours the option', () => {
+  it('asks for mainClass when several mains are equally plausible, and honours the option', async () => {
     const dir = tempSubmission({
       'A.java': 'public class A { public static void main(String[] a) {} }\n',
       'B.java': 'public class B { public static void main(String[] a) {} }\n',
     });
-    const r = compileJava(dir);
+    const r = await compileJava(dir);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.summary).toBe('several classes have main (A, B): name mainClass in the spec');
-    const named = compileJava(dir, { mainClass: 'B' });
+    const named = await compileJava(dir, { mainClass: 'B' });
     expect(named.ok && named.mainClass).toBe('B');
   });
 
-  it('says what to do when there is nothing to compile or no main', () => {
-    const empty = compileJava(tempSubmission({ 'readme.txt': 'hi' }));
+  it('says what to do when there is nothing to compile or no main', async () => {
+    const empty = await compileJava(tempSubmission({ 'readme.txt': 'hi' }));
     expect(!empty.ok && empty.summary).toMatch(/^no \.java files found under .*: hand in the Java sources$/);
-    const noMain = compileJava(tempSubmission({ 'A.java': 'class A {}\n' }));
+    const noMain = await compileJava(tempSubmission({ 'A.java': 'class A {}\n' }));
     expect(!noMain.ok && noMain.summary).toMatch(/no class has `public static void main/);
   });
 });

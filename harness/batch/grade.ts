@@ -2,7 +2,6 @@
 // result written atomically so an interrupted run resumes to exactly the results of an uninterrupted one.
 import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { basename, join } from 'node:path';
 import pLimit from 'p-limit';
 import type { Assignment } from '../assignment/load.js';
@@ -11,6 +10,7 @@ import type { Report } from '../model/report.js';
 import { renderJson } from '../report/json.js';
 import { capsFromSpec } from '../report/caps.js';
 import { UsageError } from '../util/errors.js';
+import { defaultJobs } from '../util/jobs.js';
 
 export interface BatchSubmission {
   id: string;
@@ -137,7 +137,7 @@ export interface BatchResult {
 export async function gradeBatch(a: Assignment, dir: string, o: BatchOptions): Promise<BatchResult> {
   const subs = shardOf(discoverSubmissions(dir), o.shard);
   mkdirSync(join(o.outDir, 'results'), { recursive: true });
-  const limit = pLimit(Math.max(1, o.jobs ?? availableParallelism()));
+  const limit = pLimit(Math.max(1, o.jobs ?? defaultJobs()));
   const reports = new Map<string, Report>();
   let graded = 0, resumed = 0, done = 0, passedAll = 0, started = 0;
   const tick = (current?: string) => o.onProgress?.({ done, total: subs.length, passedAll, current });

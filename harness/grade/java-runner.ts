@@ -26,7 +26,7 @@ export const javaRunner: LanguageRunner = async (a, submission, tests, opts) => 
   if (errors.length) throw new UsageError(errors.join('\n'));
   const judge = a.adapter.game;
   if (!judge || !a.roles) throw new UsageError(`${a.spec.file}: reference '${a.adapter.id}' has no game judge or role table for interactive programs`);
-  const c = compileJava(dir, { mainClass: a.spec.data.submission.main });
+  const c = await compileJava(dir, { mainClass: a.spec.data.submission.main });
   if (!c.ok) {
     const message = `does not compile: ${c.summary}`;
     for (const t of tests) outcomes.set(t.id, { ...error(message, { traceback: c.output.slice(0, 8000) }, 'compile_error'), ms: 0 });

@@ -220,6 +220,9 @@ async function gradePython(
     sessions = sessions.filter((_, i) => imps[i].ok);
     const passed = new Set<string>();
     const started = new Map<string, Promise<void>>();
+    // `needs` holds among the tests being run: with --only, a test whose prerequisite is left out just runs.
+    const selected = new Set(tests.map((t) => t.id));
+    const needsOf = (t: TestData) => (t.needs && selected.has(t.needs) ? t.needs : undefined);
     const deadline = opts.deadline ?? Infinity;
     let expired = false;
     // The budget ends the submission: the test running then is stopped with its drivers.
@@ -237,14 +240,15 @@ async function gradePython(
             let finish!: () => void;
             started.set(t.id, new Promise<void>((r) => (finish = r)));
             try {
-              if (t.needs) await started.get(t.needs); // a dependency taken by another session: wait for its verdict
+              const needs = needsOf(t);
+              if (needs) await started.get(needs); // a dependency taken by another session: wait for its verdict
               const s0 = performance.now();
               const timeout = t.timeout ?? a.spec.data.defaults.timeout;
               let o: Outcome;
               if (expired) {
                 o = overBudget(opts.budgetMs!);
-              } else if (t.needs && !passed.has(t.needs)) {
-                o = skipped(`skipped: needs '${t.needs}' to pass first`);
+              } else if (needs && !passed.has(needs)) {
+                o = skipped(`skipped: needs '${needs}' to pass first`);
               } else {
                 try {
                   o = await runPythonTest(t, { a, session, file: fileName, seed: opts.seed, solution }, timeout);

@@ -1,10 +1,14 @@
 // Loading a YAML spec: parse with positions, validate, and turn every problem into
 // "file:line:col: what is wrong (hint)" instead of a stack trace.
-import { readFileSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { resolve, sep } from 'node:path';
 import { isMap, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import type { ZodIssue, ZodTypeAny } from 'zod';
 import { kindSchemas, specSchema, testKinds, type SpecData, type TestData, type TestKind } from './schema.js';
 import { closest } from '../util/closest.js';
+import { diskCached } from '../util/disk-cache.js';
 
 export class SpecError extends Error {
   constructor(
@@ -46,17 +50,31 @@ export function loadSpecFile(file: string): LoadedSpec {
     if (e instanceof SpecError) throw e;
     throw new SpecError(file, 1, 1, `cannot read the spec: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, 'check the path');
   }
-  return parseSpec(text, file);
+  // Specs in the temporary folder (tests, one-off checks) are not worth a cache entry each.
+  const cacheable = !resolve(file).startsWith(realpathOr(tmpdir()) + sep) && !resolve(file).startsWith(tmpdir() + sep);
+  return parseSpec(text, file, cacheable);
 }
 
-export function parseSpec(text: string, file: string): LoadedSpec {
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  const lc = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lc, prettyErrors: false, uniqueKeys: true, strict: true });
-  const pos = (offset: number) => {
-    const p = lc.linePos(offset);
-    return { line: p.line, col: p.col };
-  };
+function realpathOr(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return p;
+  }
+}
+
+/** Bump when parseDocument's or toJS's options change: cached parses of the old options are ignored. */
+const PARSE_FORMAT = 1;
+
+interface ParsedYaml {
+  raw: unknown;
+  /** Where tests[i] starts, by index. */
+  testPositions: { line: number; col: number }[];
+}
+
+/** The YAML of a spec as plain data, with where each test starts. Throws SpecErrors for broken YAML. */
+function parseYaml(text: string, file: string, yaml: () => { doc: Document; pos: (o: number) => { line: number; col: number } }): ParsedYaml {
+  const { doc, pos } = yaml();
   if (doc.errors.length) {
     throw new SpecErrors(
       doc.errors.map((e) => {
@@ -65,11 +83,6 @@ export function parseSpec(text: string, file: string): LoadedSpec {
       }),
     );
   }
-  const where = (path: (string | number)[]) => locate(doc, path, pos);
-  const error = (path: (string | number)[], problem: string, hint?: string) => {
-    const p = where(path);
-    return new SpecError(file, p.line, p.col, problem, hint);
-  };
   let raw: unknown;
   try {
     // maxAliasCount guards against "billion laughs" alias bombs.
@@ -77,6 +90,50 @@ export function parseSpec(text: string, file: string): LoadedSpec {
   } catch (e) {
     throw new SpecErrors([new SpecError(file, 1, 1, `YAML: ${(e as Error).message}`, 'remove the excessive aliases (*name) from the spec')]);
   }
+  const tests = raw && typeof raw === 'object' && Array.isArray((raw as { tests?: unknown }).tests) ? (raw as { tests: unknown[] }).tests : [];
+  return { raw, testPositions: tests.map((_, i) => locate(doc, ['tests', i], pos)) };
+}
+
+/** Plain JSON data survives the disk cache unchanged (a YAML .inf or .nan would not: such specs are parsed every time). */
+function isPlainJson(x: unknown): boolean {
+  if (x === null || typeof x === 'string' || typeof x === 'boolean') return true;
+  if (typeof x === 'number') return Number.isFinite(x);
+  if (Array.isArray(x)) return x.every(isPlainJson);
+  if (typeof x === 'object' && Object.getPrototypeOf(x) === Object.prototype) return Object.values(x as object).every(isPlainJson);
+  return false;
+}
+
+/** `cache`: keep the YAML parse of this file in the disk cache (one entry per spec file, renewed when it changes). */
+export function parseSpec(text: string, file: string, cache = false): LoadedSpec {
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  // Parsing the YAML is most of the cost of loading a spec (~40 ms of every command for a 700-line spec):
+  // the parse of a text seen before comes from the disk cache, and the document is parsed again only to
+  // point at the line of a problem.
+  let parsed: { doc: Document; pos: (o: number) => { line: number; col: number } } | undefined;
+  const yaml = () => {
+    if (parsed) return parsed;
+    const lc = new LineCounter();
+    const doc = parseDocument(text, { lineCounter: lc, prettyErrors: false, uniqueKeys: true, strict: true });
+    const pos = (offset: number) => {
+      const p = lc.linePos(offset);
+      return { line: p.line, col: p.col };
+    };
+    return (parsed = { doc, pos });
+  };
+  const sha = cache ? createHash('sha256').update(text).digest('hex') : '';
+  const parse = () => {
+    const p = parseYaml(text, file, yaml);
+    // Not plain JSON: nothing worth caching (parsed again next time).
+    return { sha, ...(isPlainJson(p.raw) ? p : { ...p, raw: undefined, plain: false as const }) };
+  };
+  const hit: (ParsedYaml & { sha: string; plain?: false }) | undefined = cache ? diskCached(`spec-yaml:${PARSE_FORMAT}:${resolve(file)}`, [file], parse) : undefined;
+  // The entry follows the file's modification time; the text read is the authority.
+  const { raw, testPositions } = hit && hit.sha === sha && hit.plain === undefined ? hit : parseYaml(text, file, yaml);
+  const where = (path: (string | number)[]) => locate(yaml().doc, path, yaml().pos);
+  const error = (path: (string | number)[], problem: string, hint?: string) => {
+    const p = where(path);
+    return new SpecError(file, p.line, p.col, problem, hint);
+  };
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     throw new SpecErrors([new SpecError(file, 1, 1, 'a spec must be a YAML mapping (assignment:, title:, tests:, ...)')]);
   }
@@ -120,7 +177,7 @@ export function parseSpec(text: string, file: string): LoadedSpec {
       errors.push(error([...path, 'id'], `duplicate test id '${data.id}'`, `first used at line ${p.line}; ids must be unique`));
     }
     seen.set(data.id, i);
-    positions.set(data.id, where(path));
+    positions.set(data.id, testPositions[i] ?? where(path));
     tests.push(data);
   });
   if (errors.length) throw new SpecErrors(errors);

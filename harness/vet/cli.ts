@@ -16,7 +16,7 @@ export function registerVetCommand(program: Command, setExitCode: (code: number)
     .description('grade known-correct solutions and list every scored test that fails one of them, with its basis')
     .argument('<assignment>', 'assignment id (see gradekit list) or an assignment .yaml file')
     .argument('<folder>', 'a folder of known-correct solutions, one per file or sub-folder')
-    .option('-j, --jobs <n>', 'solutions graded at once (default: number of cores)', (v) => {
+    .option('-j, --jobs <n>', 'solutions graded at once (default: the number of cores plus one)', (v) => {
       const n = Number(v);
       if (!Number.isInteger(n) || n < 1) throw new UsageError(`--jobs must be a whole number above 0 (got '${v}')`);
       return n;

@@ -1,13 +1,13 @@
 // `gradekit vet`: grade known-correct solutions and list every scored test any of them fails, with
 // the sentence of the handout that test rests on. A suite is judged by two figures: the mutation
 // score (bugs it catches, `gradekit audit`) and this false-failure figure (correct programs it fails).
-import { availableParallelism } from 'node:os';
 import pLimit from 'p-limit';
 import type { Assignment } from '../assignment/load.js';
 import { discoverSubmissions } from '../batch/grade.js';
 import { gradeSubmission, type GradeOptions } from '../grade/submission.js';
 import type { Report, TestResult } from '../model/report.js';
 import type { Progress } from '../report/progress.js';
+import { defaultJobs } from '../util/jobs.js';
 
 export interface VetFailure {
   test: { id: string; group: string; name: string; basis?: string; maxScore: number };
@@ -33,7 +33,7 @@ export function losesPoints(t: TestResult): boolean {
 export async function vetAssignment(a: Assignment, folder: string, opts: GradeOptions & { jobs?: number; progress?: Progress } = {}): Promise<VetResult> {
   const t0 = performance.now();
   const subs = discoverSubmissions(folder);
-  const limit = pLimit(Math.max(1, opts.jobs ?? availableParallelism()));
+  const limit = pLimit(Math.max(1, opts.jobs ?? defaultJobs()));
   opts.progress?.stage('grading known-correct solutions', subs.length);
   const reports: [string, string, Report][] = await Promise.all(
     subs.map((s) => limit(async () => {

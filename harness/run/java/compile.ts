@@ -1,7 +1,7 @@
 // Compile a free-form Java submission (any layout: default package, packages, src/) into a private
 // class directory and find its entry point. Sources are staged (BOM removed) so javac sees clean
 // UTF-8; error paths are mapped back to the submission's own relative paths.
-import { spawnSync } from 'node:child_process';
+import { execa } from 'execa';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, sep } from 'node:path';
@@ -27,7 +27,9 @@ export interface CompileOptions {
   timeoutMs?: number;
 }
 
-export function compileJava(submissionDir: string, opts: CompileOptions = {}): CompileResult {
+/** Async, so a batch or a test file grading several Java submissions keeps playing the others' games
+ *  while javac runs (a synchronous compile would stall every lockstep game of the process for ~0.6 s). */
+export async function compileJava(submissionDir: string, opts: CompileOptions = {}): Promise<CompileResult> {
   const t0 = performance.now();
   const done = <T extends object>(r: T) => ({ ...r, durationMs: Math.round(performance.now() - t0) });
   const fail = (summary: string, errors: CompileError[] = [], output = '') =>
@@ -60,20 +62,20 @@ export function compileJava(submissionDir: string, opts: CompileOptions = {}): C
     '-proc:none', '-implicit:none', '-classpath', classDir, '-sourcepath', srcRoot,
     '-d', classDir, ...sources.map((s) => join(srcRoot, ...s.rel.split('/')))];
   const { CLASSPATH: _cp, ...env } = process.env;
-  const r = spawnSync(opts.javac ?? 'javac', args, { encoding: 'utf8', timeout: opts.timeoutMs ?? 120_000, cwd: work, env });
-  if (r.error) {
-    const code = (r.error as NodeJS.ErrnoException).code;
+  const r = await execa(opts.javac ?? 'javac', args, { reject: false, timeout: opts.timeoutMs ?? 120_000, cwd: work, env, extendEnv: false, stdin: 'ignore', stripFinalNewline: false, maxBuffer: 16 << 20 });
+  if (r.failed && r.exitCode === undefined) {
+    const code = (r.cause as NodeJS.ErrnoException | undefined)?.code;
     return fail(code === 'ENOENT'
       ? 'javac not found on PATH: install a JDK (17 or newer) to grade Java submissions'
-      : `javac failed to run: ${r.error.message}`);
+      : r.timedOut ? `javac did not finish within ${Math.round((opts.timeoutMs ?? 120_000) / 1000)} s` : `javac failed to run: ${r.shortMessage}`);
   }
   const output = (r.stderr + r.stdout).split(srcRoot + sep).join('');
-  if (r.status !== 0) {
+  if (r.exitCode !== 0) {
     const errors = parseJavacErrors(output);
     const first = errors[0];
     const summary = first
       ? `${first.file}:${first.line}: error: ${first.message}` + (errors.length > 1 ? ` (and ${errors.length - 1} more)` : '')
-      : `javac failed: ${output.trim().split('\n')[0] ?? `exit ${r.status}`}`;
+      : `javac failed: ${output.trim().split('\n')[0] ?? `exit ${r.exitCode}`}`;
     return fail(summary, errors, output);
   }
 

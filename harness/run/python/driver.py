@@ -41,6 +41,7 @@ if sys.flags.no_site:
 import ast
 import builtins
 import copy
+import gc
 import io
 import json
 import re
@@ -420,6 +421,11 @@ def do_import(req):
             names[k] = decode(w, {})
         STATE["names"] = names
         result["attributes"] = sorted(a for a in dir(STATE["module"]) if not a.startswith("__"))
+        # Every test is a fork of this process. Objects alive now move to the permanent generation, so
+        # a collection in a test's child never walks them (writing their headers would copy, page by
+        # page, the memory the child shares with us): CPython's remedy for fork servers.
+        gc.collect()
+        gc.freeze()
     return result
 
 

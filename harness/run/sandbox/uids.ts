@@ -64,8 +64,9 @@ function locks(): string {
   throw new Error('sandbox: no folder for the student uid locks (/run/gradekit-uids or /tmp/.gradekit-uids, owned by root, not writable by others)');
 }
 
-/** Takes the lock of a uid, or of a free one near it; returns the uid. */
-function lockFree(start: number): number {
+/** Takes the lock of a uid, or of a free one near it; returns the uid, and whether its lock was taken over
+ *  from a gradekit process that died holding it (its student's processes may still be running). */
+function lockFree(start: number): { uid: number; takenOver: boolean } {
   const dir = locks();
   for (let i = 0; i < SPACE; i++) {
     const uid = uidFor((start + i) % SPACE);
@@ -75,7 +76,7 @@ function lockFree(start: number): number {
         const fd = openSync(file, 'wx', 0o600);
         writeSync(fd, String(process.pid));
         closeSync(fd);
-        return uid;
+        return { uid, takenOver: attempt > 0 };
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
         let owner = NaN;
@@ -99,9 +100,10 @@ function lockFree(start: number): number {
 /** A fresh uid for one work directory; undefined when student uids are unsupported here. */
 export function claimStudentUid(): number | undefined {
   if (!studentUidSupport().ok) return undefined;
-  const uid = lockFree((process.pid * 64 + inUse.size) % SPACE);
+  const { uid, takenOver } = lockFree((process.pid * 64 + inUse.size) % SPACE);
   inUse.add(uid);
-  killAllOf(uid); // leftovers of a gradekit process that died without releasing it
+  // A uid whose lock was free has no processes: whoever held it last killed them all before unlocking.
+  if (takenOver) killAllOf(uid); // leftovers of a gradekit process that died without releasing it
   if (!exitHook) process.once('exit', (exitHook = () => [...inUse].forEach(releaseStudentUid)));
   return uid;
 }

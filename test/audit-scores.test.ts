@@ -8,7 +8,8 @@ import { auditAssignment } from '../harness/audit/audit.js';
 
 describe.each(['chiseler', 'hangman-313e', 'ps3-mit', 'ps3-ocw'])('%s spec', (id) => {
   it('kills at least 90% of a sample of mutants', async () => {
-    const r = await auditAssignment(loadAssignment(id), { limit: 30 });
+    // The kill rate only: the false-failure figure is vet's (test/vet.test.ts, test/course-ps2.test.ts).
+    const r = await auditAssignment(loadAssignment(id), { limit: 30, noVet: true });
     const survivors = r.mutants.filter((m) => m.status === 'survived').map((m) => `line ${m.line} in ${m.function}: ${m.desc}`);
     expect(r.mutants.length).toBe(30);
     expect(r.score, `survivors:\n${survivors.join('\n')}`).toBeGreaterThanOrEqual(90);

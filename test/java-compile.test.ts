@@ -113,6 +113,33 @@ describe('compileJava', () => {
   });
 });
 
+describe('the warm compile server', () => {
+  const off = async <T,>(fn: () => Promise<T>): Promise<T> => {
+    process.env.GRADEKIT_JAVAC_SERVER = 'off';
+    try {
+      return await fn();
+    } finally {
+      delete process.env.GRADEKIT_JAVAC_SERVER;
+    }
+  };
+
+  it('reports exactly what javac itself reports, errors and successes alike', async () => {
+    for (const dir of [join(FIX, 'compile_error', 'missing-semicolon'), join(FIX, 'accepted', 'package-src'), join(FIX, 'accepted', 'filename-prompt')]) {
+      const served = await compileJava(dir);
+      const plain = await off(() => compileJava(dir));
+      const strip = (r: Awaited<ReturnType<typeof compileJava>>) => (r.ok ? { ok: r.ok, mainClass: r.mainClass, sources: r.sources } : { ok: r.ok, errors: r.errors, summary: r.summary, output: r.output });
+      expect(strip(served), dir).toEqual(strip(plain));
+    }
+  });
+
+  it('gives up on a compile past its time limit, and the next compile gets a fresh server', async () => {
+    const slow = await compileJava(join(FIX, 'accepted', 'package-src'), { timeoutMs: 1 });
+    expect(!slow.ok && slow.summary).toBe('javac did not finish within 0 s');
+    const next = await compileJava(join(FIX, 'accepted', 'package-src'));
+    expect(next.ok && next.mainClass).toBe('edu.upenn.cit594.hangman.Main');
+  });
+});
+
 describe('prepareJavaRun', () => {
   it('writes the word list as dictionary.txt plus hard-coded relative names, and builds the java argv', () => {
     const sub = tempSubmission({ 'G.java': 'class G { String f = "res/words.txt"; }\n' });

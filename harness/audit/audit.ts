@@ -29,6 +29,8 @@ export interface AuditOptions {
   seed?: number;
   /** Skip the equivalence probes (every survivor counts). */
   noEquivalence?: boolean;
+  /** Skip grading the accepted fixtures for the false-failure figure beside the score (`gradekit vet` gives it alone). */
+  noVet?: boolean;
   /** Told each stage, each mutant as it starts, and each one done with its status (harness/report/progress.ts). */
   progress?: Pick<Progress, 'stage' | 'item' | 'tick'>;
 }
@@ -157,7 +159,7 @@ export async function auditAssignment(a: Assignment, opts: AuditOptions = {}): P
         }),
       ),
     );
-    const falseFailures = await vetAccepted(a, opts.seed);
+    const falseFailures = opts.noVet ? undefined : await vetAccepted(a, opts.seed);
     return { ...summarise(a.id, submission, results, generated, checker?.probeCount ?? 0, performance.now() - t0), ...(falseFailures ? { falseFailures } : {}) };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -30,13 +30,14 @@ export function registerAuditCommand(program: Command, setExitCode: (code: numbe
       return Number(v);
     })
     .option('--no-equivalence', 'do not probe survivors for equivalence')
+    .option('--no-vet', 'do not grade the accepted fixtures for the false-failure figure (gradekit vet gives it)')
     .option('--min-score <pct>', 'exit 1 when the mutation score is below this', (v) => Number(v), 0)
     .option('--max-diffs <n>', 'print at most n surviving diffs', int('--max-diffs'))
     .option('--json <file>', 'also write the full result (every mutant, diff and killer) as JSON ("-" for stdout)')
     .option('--words <file>', "use the course's own word list instead of the bundled one")
     .option('--starter <dir>', "use the course's starter files (e.g. its runner.py)");
   addProgressOptions(cmd, 'also print each mutant as it is graded, with its fate')
-    .action(async (assignment: string, o: { submission?: string; limit?: number; ops?: string[]; jobs: number; seed?: number; equivalence: boolean; minScore: number; maxDiffs?: number; json?: string; words?: string; starter?: string; quiet?: boolean; verbose?: boolean }) => {
+    .action(async (assignment: string, o: { submission?: string; limit?: number; ops?: string[]; jobs: number; seed?: number; equivalence: boolean; vet: boolean; minScore: number; maxDiffs?: number; json?: string; words?: string; starter?: string; quiet?: boolean; verbose?: boolean }) => {
       const a = loadAssignment(assignment, { words: o.words, starter: o.starter });
       const progress = startProgress(`audit ${a.id}`, progressFlags(o));
       const result = await auditAssignment(a, {
@@ -46,6 +47,7 @@ export function registerAuditCommand(program: Command, setExitCode: (code: numbe
         jobs: o.jobs,
         seed: o.seed,
         noEquivalence: !o.equivalence,
+        noVet: !o.vet,
         progress,
       }).finally(() => progress.done());
       if (o.json === '-') process.stdout.write(JSON.stringify(result, null, 2) + '\n');

@@ -2,6 +2,7 @@
 // class directory and find its entry point. Sources are staged (BOM removed) so javac sees clean
 // UTF-8; error paths are mapped back to the submission's own relative paths.
 import { execa } from 'execa';
+import { compileWithServer } from './javac-server.js';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, sep } from 'node:path';
@@ -58,18 +59,29 @@ export async function compileJava(submissionDir: string, opts: CompileOptions = 
   // English diagnostics for the parser; a C1-only JIT and serial GC start javac ~25% faster on small inputs.
   // -proc:none: no annotation processors (code that would run at compile time, outside the sandbox);
   // an explicit class/source path so the grader's CLASSPATH or cwd never leak in.
-  const args = ['-J-Duser.language=en', '-J-Duser.country=US', '-J-XX:TieredStopAtLevel=1', '-J-XX:+UseSerialGC', '-encoding', 'UTF-8', '-nowarn', '-Xmaxerrs', '50',
+  const jvm = ['-J-Duser.language=en', '-J-Duser.country=US', '-J-XX:TieredStopAtLevel=1', '-J-XX:+UseSerialGC'];
+  const args = ['-encoding', 'UTF-8', '-nowarn', '-Xmaxerrs', '50',
     '-proc:none', '-implicit:none', '-classpath', classDir, '-sourcepath', srcRoot,
     '-d', classDir, ...sources.map((s) => join(srcRoot, ...s.rel.split('/')))];
-  const { CLASSPATH: _cp, ...env } = process.env;
-  const r = await execa(opts.javac ?? 'javac', args, { reject: false, timeout: opts.timeoutMs ?? 120_000, cwd: work, env, extendEnv: false, stdin: 'ignore', stripFinalNewline: false, maxBuffer: 16 << 20 });
-  if (r.failed && r.exitCode === undefined) {
-    const code = (r.cause as NodeJS.ErrnoException | undefined)?.code;
-    return fail(code === 'ENOENT'
-      ? 'javac not found on PATH: install a JDK (17 or newer) to grade Java submissions'
-      : r.timedOut ? `javac did not finish within ${Math.round((opts.timeoutMs ?? 120_000) / 1000)} s` : `javac failed to run: ${r.shortMessage}`);
+  const javac = opts.javac ?? 'javac';
+  const timeoutMs = opts.timeoutMs ?? 120_000;
+  const timedOut = () => fail(`javac did not finish within ${Math.round(timeoutMs / 1000)} s`);
+  // The warm compile server when it can serve; otherwise javac itself.
+  const served = await compileWithServer(javac, args, timeoutMs);
+  let r: { exitCode?: number; output: string };
+  if (served && 'timedOut' in served) return timedOut();
+  if (served) r = { exitCode: served.status, output: served.output };
+  else {
+    const { CLASSPATH: _cp, ...env } = process.env;
+    const p = await execa(javac, [...jvm, ...args], { reject: false, timeout: timeoutMs, cwd: work, env, extendEnv: false, stdin: 'ignore', stripFinalNewline: false, maxBuffer: 16 << 20 });
+    if (p.failed && p.exitCode === undefined) {
+      const code = (p.cause as NodeJS.ErrnoException | undefined)?.code;
+      if (code === 'ENOENT') return fail('javac not found on PATH: install a JDK (17 or newer) to grade Java submissions');
+      return p.timedOut ? timedOut() : fail(`javac failed to run: ${p.shortMessage}`);
+    }
+    r = { exitCode: p.exitCode, output: String(p.stderr) + String(p.stdout) };
   }
-  const output = (r.stderr + r.stdout).split(srcRoot + sep).join('');
+  const output = r.output.split(srcRoot + sep).join('');
   if (r.exitCode !== 0) {
     const errors = parseJavacErrors(output);
     const first = errors[0];

@@ -1,0 +1,152 @@
+// One warm javac for every compile of this gradekit process (JavacServer.java). A fresh javac costs
+// ~0.6 s of CPU; a warm one a tenth of that, which is most of a Java batch's compile time. Requests are
+// served one at a time. Whatever goes wrong with the server (no JDK tools, a crash, a compile that
+// hangs) falls back to, or is reported like, a plain javac run: the server only ever makes compiles faster.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { execa } from 'execa';
+import { cacheDir, rootPath } from '../../paths.js';
+
+export interface JavacOutcome {
+  status: number;
+  /** javac's diagnostics (stdout and stderr together). */
+  output: string;
+}
+
+const SOURCE = rootPath('harness', 'run', 'java', 'JavacServer.java');
+
+let server: Server | undefined;
+let unavailable = false;
+let exitHook: (() => void) | undefined;
+
+/** Compiles with the warm server; undefined when it cannot serve (the caller runs javac itself). */
+export async function compileWithServer(javac: string, args: string[], timeoutMs: number): Promise<JavacOutcome | { timedOut: true } | undefined> {
+  if (unavailable || process.env.GRADEKIT_JAVAC_SERVER === 'off' || args.some((a) => a.includes('\0') || a.includes('\n'))) return undefined;
+  if (!server || server.dead) {
+    const classes = await serverClasses(javac);
+    if (!classes) {
+      unavailable = true;
+      return undefined;
+    }
+    server = new Server(javac, classes);
+  }
+  return server.compile(args, timeoutMs);
+}
+
+/** The server's class file, compiled once per JDK and source version into the cache folder. */
+async function serverClasses(javac: string): Promise<string | undefined> {
+  let source: Buffer;
+  try {
+    source = readFileSync(SOURCE);
+  } catch {
+    return undefined;
+  }
+  const dir = join(cacheDir(), `javac-server-${createHash('sha256').update(source).update(javac).digest('hex').slice(0, 16)}`);
+  if (existsSync(join(dir, 'JavacServer.class'))) return dir;
+  const tmp = `${dir}.${process.pid}.tmp`;
+  try {
+    mkdirSync(tmp, { recursive: true });
+    const r = await execa(javac, ['-nowarn', '-d', tmp, SOURCE], { reject: false, timeout: 120_000, stdin: 'ignore' });
+    if (r.exitCode !== 0) return undefined;
+    try {
+      renameSync(tmp, dir);
+    } catch {
+      /* another process made it first */
+    }
+    return existsSync(join(dir, 'JavacServer.class')) ? dir : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/** The `java` next to the `javac` being used, so that the server compiles exactly as that javac would. */
+function javaBeside(javac: string): string {
+  return javac.includes('/') ? javac.replace(/javac$/, 'java') : 'java';
+}
+
+class Server {
+  private proc: ChildProcess;
+  private queue: Promise<unknown> = Promise.resolve();
+  private buf = Buffer.alloc(0);
+  private onData?: () => void;
+  dead = false;
+
+  constructor(javac: string, classes: string) {
+    const { CLASSPATH: _cp, ...env } = process.env;
+    // English diagnostics (the error parser reads them); the serial GC: one compile at a time.
+    this.proc = spawn(javaBeside(javac), ['-Duser.language=en', '-Duser.country=US', '-XX:+UseSerialGC', '-Xss16m', '-cp', classes, 'JavacServer'], {
+      stdio: ['pipe', 'pipe', 'ignore'],
+      env,
+    });
+    this.proc.on('exit', () => this.die());
+    this.proc.on('error', () => this.die());
+    this.proc.stdin!.on('error', () => this.die());
+    this.proc.stdout!.on('data', (d: Buffer) => {
+      this.buf = Buffer.concat([this.buf, d]);
+      this.onData?.();
+    });
+    // An idle server never keeps gradekit (or a test worker) from exiting; it dies with it.
+    this.proc.unref();
+    (this.proc.stdin as unknown as { unref?: () => void }).unref?.();
+    (this.proc.stdout as unknown as { unref?: () => void }).unref?.();
+    if (!exitHook) process.once('exit', (exitHook = () => server?.kill()));
+  }
+
+  kill(): void {
+    this.proc.kill('SIGKILL');
+  }
+
+  private die(): void {
+    this.dead = true;
+    this.onData?.();
+  }
+
+  compile(args: string[], timeoutMs: number): Promise<JavacOutcome | { timedOut: true } | undefined> {
+    const run = this.queue.then(() => this.request(args, timeoutMs));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private request(args: string[], timeoutMs: number): Promise<JavacOutcome | { timedOut: true } | undefined> {
+    if (this.dead) return Promise.resolve(undefined);
+    this.buf = Buffer.alloc(0);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        // A compile that hangs is that submission's problem; the server is replaced for the next one.
+        this.onData = undefined;
+        this.dead = true;
+        this.proc.kill('SIGKILL');
+        resolve({ timedOut: true });
+      }, timeoutMs);
+      this.onData = () => {
+        if (this.dead) {
+          clearTimeout(timer);
+          this.onData = undefined;
+          return resolve(undefined); // it died under this compile: javac runs it afresh
+        }
+        const nl = this.buf.indexOf(10);
+        if (nl < 0) return;
+        const m = /^(-?\d+) (\d+)$/.exec(this.buf.subarray(0, nl).toString('utf8'));
+        if (!m) {
+          clearTimeout(timer);
+          this.onData = undefined;
+          this.dead = true;
+          this.proc.kill('SIGKILL');
+          return resolve(undefined);
+        }
+        const len = Number(m[2]);
+        if (this.buf.length < nl + 1 + len) return;
+        clearTimeout(timer);
+        this.onData = undefined;
+        const output = this.buf.subarray(nl + 1, nl + 1 + len).toString('utf8');
+        this.buf = this.buf.subarray(nl + 1 + len);
+        resolve({ status: Number(m[1]), output });
+      };
+      this.proc.stdin!.write(args.join('\0') + '\n');
+    });
+  }
+}

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { servedCompiles } from '../harness/run/java/javac-server.js';
 import { compileJava, parseJavacErrors } from '../harness/run/java/compile.js';
 import { javaCommand, prepareJavaRun } from '../harness/run/java/run.js';
 import { mainClassesIn, stripJava, txtLiteralsIn } from '../harness/run/java/sources.js';
@@ -114,8 +115,9 @@ describe('compileJava', () => {
 });
 
 describe('the warm compile server', () => {
-  const off = async <T,>(fn: () => Promise<T>): Promise<T> => {
-    process.env.GRADEKIT_JAVAC_SERVER = 'off';
+  /** Runs fn with the server forced on or off (by default the first compile of a process skips it). */
+  const withServer = async <T,>(mode: 'on' | 'off', fn: () => Promise<T>): Promise<T> => {
+    process.env.GRADEKIT_JAVAC_SERVER = mode;
     try {
       return await fn();
     } finally {
@@ -125,17 +127,21 @@ describe('the warm compile server', () => {
 
   it('reports exactly what javac itself reports, errors and successes alike', async () => {
     for (const dir of [join(FIX, 'compile_error', 'missing-semicolon'), join(FIX, 'accepted', 'package-src'), join(FIX, 'accepted', 'filename-prompt')]) {
-      const served = await compileJava(dir);
-      const plain = await off(() => compileJava(dir));
+      const before = servedCompiles();
+      const served = await withServer('on', () => compileJava(dir));
+      expect(servedCompiles(), 'answered by the server').toBe(before + 1);
+      const plain = await withServer('off', () => compileJava(dir));
       const strip = (r: Awaited<ReturnType<typeof compileJava>>) => (r.ok ? { ok: r.ok, mainClass: r.mainClass, sources: r.sources } : { ok: r.ok, errors: r.errors, summary: r.summary, output: r.output });
       expect(strip(served), dir).toEqual(strip(plain));
     }
   });
 
   it('gives up on a compile past its time limit, and the next compile gets a fresh server', async () => {
-    const slow = await compileJava(join(FIX, 'accepted', 'package-src'), { timeoutMs: 1 });
+    const slow = await withServer('on', () => compileJava(join(FIX, 'accepted', 'package-src'), { timeoutMs: 1 }));
     expect(!slow.ok && slow.summary).toBe('javac did not finish within 0 s');
-    const next = await compileJava(join(FIX, 'accepted', 'package-src'));
+    const before = servedCompiles();
+    const next = await withServer('on', () => compileJava(join(FIX, 'accepted', 'package-src')));
+    expect(servedCompiles(), 'a new server answered').toBe(before + 1);
     expect(next.ok && next.mainClass).toBe('edu.upenn.cit594.hangman.Main');
   });
 });

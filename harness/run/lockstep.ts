@@ -149,12 +149,32 @@ export async function runLockstep(opts: LockstepOptions): Promise<LockstepResult
     return stdinLink;
   };
 
+  // The thread that read stdin last time is where the next read almost always happens: look there
+  // first (one /proc file) and walk the whole process tree (every thread of a JVM, ~40 files) only
+  // when it is gone or has not read for a while (a program may read from another thread or a child).
+  let reader: { pid: number; tid: string } | undefined;
+  let readerMisses = 0;
   const isBlocked = (): boolean => {
     if (!HAVE_PROC) return performance.now() - lastOutputAt >= quietMs;
     const link = stdinIdentity();
     if (link === null || !child.pid) return false;
+    if (reader && readerMisses < 8) {
+      if (threadReadsStdin(reader.pid, reader.tid, link)) {
+        readerMisses = 0;
+        return true;
+      }
+      if (existsSync(`/proc/${reader.pid}/task/${reader.tid}`)) {
+        readerMisses++;
+        return false;
+      }
+    }
+    readerMisses = 0;
     for (const pid of processTree(child.pid)) {
-      if (threadWaitsOnStdin(pid, link)) return true;
+      const tid = stdinReader(pid, link);
+      if (tid !== undefined) {
+        reader = { pid, tid };
+        return true;
+      }
     }
     return false;
   };
@@ -238,29 +258,31 @@ function processTree(root: number): number[] {
   return out;
 }
 
-function threadWaitsOnStdin(pid: number, stdinLink: string): boolean {
+/** The thread of the tree that sleeps reading the program's stdin, if one does. */
+function stdinReader(pid: number, stdinLink: string): string | undefined {
   let tids: string[];
-  try { tids = readdirSync(`/proc/${pid}/task`); } catch { return false; }
-  for (const tid of tids) {
-    let sc: string;
-    try { sc = readFileSync(`/proc/${pid}/task/${tid}/syscall`, 'utf8'); } catch { continue; }
-    // "running", or "<nr> <arg0> ... <sp> <pc>" while inside a syscall.
-    const parts = sc.trim().split(' ');
-    const nr = Number(parts[0]);
-    if (!Number.isInteger(nr) || !READ_SYSCALLS.has(nr)) continue;
-    const fd = parseInt(parts[1] ?? '', 16);
-    if (!Number.isInteger(fd)) continue;
-    let link: string;
-    try { link = readlinkSync(`/proc/${pid}/fd/${fd}`); } catch { continue; }
-    if (link !== stdinLink) continue;
-    // A zero wchan means the thread is running (it just got our data); only a sleeping reader waits.
-    try {
-      const wchan = readFileSync(`/proc/${pid}/task/${tid}/wchan`, 'utf8').trim();
-      if (wchan === '0' || wchan === '') continue;
-    } catch { /* wchan hidden on some kernels: the syscall line alone is good evidence */ }
-    return true;
-  }
-  return false;
+  try { tids = readdirSync(`/proc/${pid}/task`); } catch { return undefined; }
+  return tids.find((tid) => threadReadsStdin(pid, tid, stdinLink));
+}
+
+function threadReadsStdin(pid: number, tid: string, stdinLink: string): boolean {
+  let sc: string;
+  try { sc = readFileSync(`/proc/${pid}/task/${tid}/syscall`, 'utf8'); } catch { return false; }
+  // "running", or "<nr> <arg0> ... <sp> <pc>" while inside a syscall.
+  const parts = sc.trim().split(' ');
+  const nr = Number(parts[0]);
+  if (!Number.isInteger(nr) || !READ_SYSCALLS.has(nr)) return false;
+  const fd = parseInt(parts[1] ?? '', 16);
+  if (!Number.isInteger(fd)) return false;
+  let link: string;
+  try { link = readlinkSync(`/proc/${pid}/fd/${fd}`); } catch { return false; }
+  if (link !== stdinLink) return false;
+  // A zero wchan means the thread is running (it just got our data); only a sleeping reader waits.
+  try {
+    const wchan = readFileSync(`/proc/${pid}/task/${tid}/wchan`, 'utf8').trim();
+    if (wchan === '0' || wchan === '') return false;
+  } catch { /* wchan hidden on some kernels: the syscall line alone is good evidence */ }
+  return true;
 }
 
 /** Let the event loop read pending pipe data until a full turn brings nothing new. */

@@ -26,6 +26,18 @@ function repeated(a: Assignment, k: number): Assignment {
   return { ...a, steps, spec: { ...a.spec, data: { ...a.spec.data, tests } } };
 }
 
+describe('one defect, one deduction, where the points are', () => {
+  it('a zero-point (extra) test that shows a defect does not take its charge away from a scored test', async () => {
+    // count-table-off-by-one fails count-4096 (scored) and count-2-64 (extra); say they share the defect.
+    const tests = chiseler.spec.data.tests.map((t) => (t.id === 'count-4096' ? { ...t, same_defect_as: ['count-2-64'] } : t));
+    const a = { ...chiseler, spec: { ...chiseler.spec, data: { ...chiseler.spec.data, tests } } };
+    const r = await gradeSubmission(a, sub('chiseler', 'wrong_answer', 'count-table-off-by-one'), { only: ['count-4096', 'count-2-64'] });
+    const scored = r.tests.find((t) => t.id === 'count-4096')!;
+    expect([scored.status, scored.score]).toEqual(['failed', 0]);
+    expect(r.tests.find((t) => t.id === 'count-2-64')!.status).toBe('failed');
+  }, 60_000);
+});
+
 describe('grading one submission with two test processes', () => {
   it.each([
     ['ps3-mit', 'accepted', 'zero-counts'],

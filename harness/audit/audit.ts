@@ -102,7 +102,9 @@ export async function auditAssignment(a: Assignment, opts: AuditOptions = {}): P
   const { file } = findSubmissionFile(submission, a.spec.data.submission.file ?? '');
   const progress = opts.progress;
   progress?.stage('grading the solution to mutate');
-  const baseline = await gradeSubmission(a, submission, { seed: opts.seed });
+  // Tests beyond the handout neither kill a mutant nor must pass: they are not run at all.
+  const scored = a.spec.data.tests.filter((t) => !t.extra).map((t) => t.id);
+  const baseline = await gradeSubmission(a, submission, { seed: opts.seed, only: scored });
   if (!passedAll(baseline)) {
     const bad = scoredFailures(baseline.tests).map((t) => t.id);
     throw new UsageError(`the solution to mutate must pass every test first; ${submission} fails ${bad.join(', ') || baseline.fatal?.message}`);
@@ -133,7 +135,7 @@ export async function auditAssignment(a: Assignment, opts: AuditOptions = {}): P
           const path = join(sub, a.spec.data.submission.file ?? 'solution.py');
           mkdirSync(sub, { recursive: true });
           writeFileSync(path, source);
-          const report = await gradeSubmission(capped, sub, { seed: opts.seed });
+          const report = await gradeSubmission(capped, sub, { seed: opts.seed, only: scored });
           let killedBy = scoredFailures(report.tests).map((t) => t.id);
           if (killedBy.length && report.tests.every((t) => !killedBy.includes(t.id) || t.kind === 'time_limit_exceeded')) {
             // Killed only by the tightened time limits: confirm with the spec's own limits (a busy machine is not a bug).

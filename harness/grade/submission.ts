@@ -81,11 +81,13 @@ export function groupOf(t: TestData): string {
 
 /** One defect, one deduction: a test that fails along with a test it shares a defect with (the spec's
  *  `same_defect_as`) is not charged again. It keeps its points and says where the defect is charged. */
-function notChargedAgain(t: TestData, o: Outcome, outcomes: ReadonlyMap<string, Outcome>, firstWithDefect: ReadonlyMap<string, string>): Outcome {
+function notChargedAgain(t: TestData, o: Outcome, outcomes: ReadonlyMap<string, Outcome>, firstWithDefect: ReadonlyMap<string, string>, extra: ReadonlySet<string>): Outcome {
   if (o.status === 'passed' || o.status === 'skipped') return o;
+  // A defect is charged where points are: a zero-point (extra) test that shows it first does not
+  // take the charge away from the scored test that shows it too.
   const charged = (t.same_defect_as ?? []).filter((id) => {
     const other = outcomes.get(id);
-    return other && other.status !== 'passed' && other.status !== 'skipped';
+    return other && other.status !== 'passed' && other.status !== 'skipped' && (t.extra || !extra.has(id));
   });
   // The same defect signature, first shown by an earlier test, is the same defect.
   const first = o.defect ? firstWithDefect.get(o.defect) : undefined;
@@ -153,15 +155,16 @@ export async function gradeSubmission(a: Assignment, submission: string, opts: G
       fatal = r.fatal;
     }
   }
+  const extra = new Set(tests.filter((t) => t.extra).map((t) => t.id));
   const firstWithDefect = new Map<string, string>();
-  for (const t of tests) {
+  for (const t of [...tests.filter((x) => !x.extra), ...tests.filter((x) => x.extra)]) {
     const d = outcomes.get(t.id)?.defect;
     if (d && !firstWithDefect.has(d) && outcomes.get(t.id)!.status !== 'passed') firstWithDefect.set(d, t.id);
   }
   const results = tests.map((t) => {
     const o = outcomes.get(t.id) ?? { ...(fatal ? error(`not run: ${fatal.message}`, undefined, fatal.kind === 'compile' ? 'compile_error' : 'run_time_error') : graderError('not run')), ms: 0 };
     // A submission that could not run at all is not graded test by test: nothing is "charged again".
-    return toResult(a, t, fatal ? o : notChargedAgain(t, o, outcomes, firstWithDefect), o.ms);
+    return toResult(a, t, fatal ? o : notChargedAgain(t, o, outcomes, firstWithDefect, extra), o.ms);
   });
   const tot = totals(results);
   // Whatever the submission printed, the report keeps only the head, the tail and the first difference of long texts.

@@ -7,6 +7,7 @@ import type { Assignment } from './assignment/load.js';
 import { InputExhausted, RefRaise, type RefIO } from './model/reference.js';
 import { makeContext } from './grade/reference-run.js';
 import { UsageError } from './util/errors.js';
+import { pythonExecutable } from './run/python/interpreter.js';
 import { SolutionRunner, SolutionUnavailable } from './grade/solution.js';
 import { prepareWorkspace } from './grade/workspace.js';
 
@@ -64,7 +65,7 @@ async function playSolution(a: Assignment, o: { seed?: string }): Promise<number
   if (process.stdin.isTTY) {
     const ws = prepareWorkspace(a, src.file);
     try {
-      const r = spawnSync(process.env.GRADEKIT_PYTHON ?? 'python3', [ws.file], { cwd: ws.dir, stdio: 'inherit' });
+      const r = spawnSync(pythonExecutable(), [ws.file], { cwd: ws.dir, stdio: 'inherit' });
       return r.status ?? 1;
     } finally {
       ws.cleanup();

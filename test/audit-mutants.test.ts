@@ -8,11 +8,12 @@ import { listAssignments, loadAssignment } from '../harness/assignment/load.js';
 import { fixtureSubmissions } from '../harness/fixtures.js';
 import { findSubmissionFile } from '../harness/grade/workspace.js';
 import { generateMutants, spread, type Mutant } from '../harness/audit/mutants.js';
+import { pythonExecutable } from '../harness/run/python/interpreter.js';
 
 /** Compiles every source in one Python process; returns the indices that fail. */
 async function notCompiling(sources: string[]): Promise<number[]> {
   const code = 'import json,sys\nbad=[]\nfor i,s in enumerate(json.load(sys.stdin)):\n  try: compile(s,"m","exec")\n  except SyntaxError: bad.append(i)\nprint(json.dumps(bad))';
-  const r = await execa('python3', ['-c', code], { input: JSON.stringify(sources) });
+  const r = await execa(pythonExecutable(), ['-c', code], { input: JSON.stringify(sources) });
   return JSON.parse(r.stdout);
 }
 

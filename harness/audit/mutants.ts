@@ -6,6 +6,7 @@ import { basename } from 'node:path';
 import { diffLib } from '../util/lazy-diff.js';
 import { rootPath } from '../paths.js';
 import { UsageError } from '../util/errors.js';
+import { pythonExecutable } from '../run/python/interpreter.js';
 
 export type MutationOp =
   | 'arith' | 'compare' | 'boolean' | 'negation' | 'negate-condition' | 'swap-branches' | 'off-by-one' | 'constant'
@@ -26,7 +27,7 @@ export interface Mutant {
 }
 
 /** All mutants of a Python file: distinct, compiling, different from the original's AST. */
-export async function generateMutants(file: string, python = process.env.GRADEKIT_PYTHON ?? 'python3'): Promise<Mutant[]> {
+export async function generateMutants(file: string, python = pythonExecutable()): Promise<Mutant[]> {
   const original = readFileSync(file, 'utf8');
   const r = await execa(python, ['-X', 'utf8', '-B', rootPath('harness', 'audit', 'mutate.py'), file], { reject: false, maxBuffer: 512 * 1024 * 1024 });
   if (r.exitCode !== 0) {
@@ -35,13 +36,16 @@ export async function generateMutants(file: string, python = process.env.GRADEKI
   }
   const raw = JSON.parse(String(r.stdout)).mutants as Omit<Mutant, 'id' | 'diff'>[];
   const name = basename(file);
-  return raw.map((m, i) => ({
-    id: `m${String(i + 1).padStart(3, '0')}`,
-    ...m,
-    diff: diffLib().createTwoFilesPatch(`a/${name}`, `b/${name}`, original, m.source, undefined, undefined, { context: 2 })
-      .replace(/^=+\n/, '') // keep the ---/+++ header and the hunks
-      .trimEnd(),
-  }));
+  // The diff is made when first read: an audit with --limit shows a few dozen of several hundred mutants.
+  return raw.map((m, i) => {
+    let diff: string | undefined;
+    return Object.defineProperty({ id: `m${String(i + 1).padStart(3, '0')}`, ...m } as Mutant, 'diff', {
+      enumerable: true,
+      get: () => (diff ??= diffLib().createTwoFilesPatch(`a/${name}`, `b/${name}`, original, m.source, undefined, undefined, { context: 2 })
+        .replace(/^=+\n/, '') // keep the ---/+++ header and the hunks
+        .trimEnd()),
+    });
+  });
 }
 
 /** A deterministic, evenly spread subset (every k-th mutant) when there are more than `limit`. */

@@ -10,6 +10,7 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { literalValue, parseExpr, parseStep, PyParseError } from '../spec/pyexpr.js';
 import { rootPath } from '../paths.js';
 import { UsageError } from '../util/errors.js';
+import { pythonExecutable } from '../run/python/interpreter.js';
 import { SPEC_FILE } from '../assignment/load.js';
 
 export interface InitOptions {
@@ -50,7 +51,7 @@ const q = (s: string) => JSON.stringify(s);
 function outline(file: string): Outline {
   let out: string;
   try {
-    out = execFileSync(process.env.GRADEKIT_PYTHON ?? 'python3', ['-X', 'utf8', '-B', rootPath('harness', 'init', 'outline.py'), file], { encoding: 'utf8', maxBuffer: 64 << 20 });
+    out = execFileSync(pythonExecutable(), ['-X', 'utf8', '-B', rootPath('harness', 'init', 'outline.py'), file], { encoding: 'utf8', maxBuffer: 64 << 20 });
   } catch (e) {
     throw new UsageError(`cannot read ${file} with python3: ${(e as Error).message.split('\n')[0]}`);
   }

@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { Socket } from 'node:net';
 import { rootPath } from '../../paths.js';
+import { pythonExecutable } from './interpreter.js';
 import type { ImportResult, ReferenceCall, ReferenceReply, RunRequest, RunResult } from './protocol.js';
 import type { WireValue } from '../../model/pyvalue.js';
 import type { SandboxWrap } from '../sandbox/index.js';
@@ -77,7 +78,7 @@ export class PythonSession {
 
   /** Starts the driver and imports the student module. Resolves with the import result (never throws for student errors). */
   async start(): Promise<ImportResult> {
-    const python = this.opts.python ?? process.env.GRADEKIT_PYTHON ?? 'python3';
+    const python = this.opts.python ?? pythonExecutable();
     // -S: the driver adds site-packages itself, skipping .pth start-up hooks (see driver.py).
     let argv = [python, '-X', 'utf8', '-B', '-S', rootPath('harness', 'run', 'python', 'driver.py')];
     if (this.opts.wrap) argv = this.opts.wrap(argv);

@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { rootPath } from '../harness/paths.js';
+import { defaultJobs } from '../harness/util/jobs.js';
 import { PyRandom } from '../reference/pyrandom.js';
 import { busySeconds, cpuUtilisation, loadAverage, readCpuTimes, sampleTreeRss } from './system.js';
 import { fitLine, isLinear, round2, type LineFit } from './stats.js';
@@ -113,7 +114,7 @@ export function runGrade(assignment: string, dir: string, outDir: string, jobs: 
   });
 }
 
-export async function measureBatch(assignment: string, fixturesDir: string, file: string, n: number, jobs = availableParallelism()): Promise<BatchFigure> {
+export async function measureBatch(assignment: string, fixturesDir: string, file: string, n: number, jobs = defaultJobs()): Promise<BatchFigure> {
   const dir = mkdtempSync(join(tmpdir(), `gradekit-bench-batch-${n}-`));
   try {
     generateSubmissions(fixturesDir, file, n, join(dir, 'subs'));

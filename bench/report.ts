@@ -1,5 +1,6 @@
 // bench.md: one table per measure, each headline figure next to its target and the load average
 // at the time (the machine may be shared, so ratios measured side by side are the figures to trust).
+import { basename } from 'node:path';
 import type { BenchResults } from './run.js';
 
 /** Fixed decimals, but tiny values keep three significant digits (a 0.004 ms lookup is not 0.00). */
@@ -47,7 +48,7 @@ export function renderMarkdown(r: BenchResults): string {
         target(s), la(s.load),
       ]),
     ), '');
-    for (const s of r.suites.figures) if (s.courseUnittest) out.push(`- ${s.assignment}: the course's unittest is ${s.courseUnittest.file}, run as \`python3 -m unittest\` beside the same submission and word list, alternating with \`gradekit check\`.`);
+    for (const s of r.suites.figures) if (s.courseUnittest) out.push(`- ${s.assignment}: the course's unittest is ${s.courseUnittest.file}, run as the course runs it (\`python3 ${basename(s.courseUnittest.file)}\`) beside the same submission and word list, alternating with \`gradekit check\`.`);
     for (const s of r.suites.figures) if (s.unittest?.skipped.length) out.push(`- ${s.assignment} generated unittest leaves out: ${s.unittest.skipped.join(', ')}.`);
     for (const s of r.suites.skipped) out.push(`- skipped ${s}`);
     out.push('');

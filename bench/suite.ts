@@ -65,15 +65,21 @@ function unittestDir(a: Assignment, submission: string): { dir: string; gen: Ret
   return { dir, gen };
 }
 
-/** The course's own test file beside the submission and its word list, as the course runs it. */
-function courseUnittestDir(a: Assignment, submission: string, testFile: string): { dir: string; module: string; cases: number } {
+/** The course's own test file beside the submission and its word list. It is run as the course runs it,
+ *  `python3 test_ps3.py` (MIT's loads the word list under `if __name__ == '__main__':`), and has passed
+ *  when unittest's summary says OK (its TextTestRunner exits 0 either way). */
+function courseUnittestDir(a: Assignment, submission: string, testFile: string): { dir: string; module: string; cases: number; run: () => { ms: number; passed: boolean } } {
   const dir = mkdtempSync(join(tmpdir(), `gradekit-bench-course-${a.id}-`));
   const file = a.spec.data.submission.file ?? `${a.id}.py`;
   copyFileSync(statSync(submission).isDirectory() ? join(submission, file) : submission, join(dir, file));
   if (a.wordsFile && a.spec.data.words) copyFileSync(a.wordsFile, join(dir, a.spec.data.words.as));
   copyFileSync(testFile, join(dir, basename(testFile)));
   const cases = (readFileSync(testFile, 'utf8').match(/^\s+def test\w*\(/gm) ?? []).length;
-  return { dir, module: basename(testFile, '.py'), cases };
+  const run = () => {
+    const r = timeCommand([baselinePython(), basename(testFile)], dir, 30_000);
+    return { ms: r.ms, passed: r.status === 0 && /^OK\b/m.test(r.stderr) && !/^FAILED\b/m.test(r.stderr) };
+  };
+  return { dir, module: basename(testFile, '.py'), cases, run };
 }
 
 /** `courseTests`: assignment id -> the course's own unittest file (e.g. MIT's test_ps3.py), timed beside gradekit. */
@@ -99,18 +105,22 @@ export function measureSuites(runs: number, withUnittest: readonly string[] = ['
     }
     let sub = subs[0];
     let ut: ReturnType<typeof unittestDir> | undefined;
-    if (withUnittest.includes(id) && a.spec.data.language === 'python') {
-      // The plain unittest cannot cope with what gradekit absorbs (e.g. a hard-coded word-list path):
-      // compare on the first accepted submission that the unittest file also passes.
+    let course: ReturnType<typeof courseUnittestDir> | undefined;
+    const py = a.spec.data.language === 'python';
+    const passes = (dir: string, module: string) =>
+      // A submission that reads sys.stdin directly loops at end of file under a plain input() mock: 30 s is plenty.
+      timeCommand([baselinePython(), '-m', 'unittest', '-q', module], dir, 30_000).status === 0;
+    if (py && (withUnittest.includes(id) || courseTests[id])) {
+      // A plain unittest cannot cope with what gradekit absorbs (a hard-coded word-list path, the course's
+      // exact prompt order): compare on the first accepted submission that the unittest files also pass.
       for (const s of subs) {
-        if (ut) rmSync(ut.dir, { recursive: true, force: true });
-        ut = unittestDir(a, s);
+        for (const d of [ut?.dir, course?.dir]) if (d) rmSync(d, { recursive: true, force: true });
+        ut = withUnittest.includes(id) ? unittestDir(a, s) : undefined;
+        course = courseTests[id] ? courseUnittestDir(a, s, courseTests[id]) : undefined;
         sub = s;
-        // A submission that reads sys.stdin directly loops at end of file under a plain input() mock: 30 s is plenty.
-        if (timeCommand([baselinePython(), '-m', 'unittest', '-q', `test_${ut.gen.module}`], ut.dir, 30_000).status === 0) break;
+        if ((!ut || passes(ut.dir, `test_${ut.gen.module}`)) && (!course || course.run().passed)) break;
       }
     }
-    const course = courseTests[id] && a.spec.data.language === 'python' ? courseUnittestDir(a, sub, courseTests[id]) : undefined;
     const walls: number[] = [], gradings: number[] = [], uts: number[] = [], courses: number[] = [];
     let allPassed = true, utPassed = true, coursePassed = true, tests = 0;
     let perTest: number[] = [];
@@ -131,9 +141,9 @@ export function measureSuites(runs: number, withUnittest: readonly string[] = ['
           utPassed &&= u.status === 0;
         }
         if (course) {
-          const u = timeCommand([baselinePython(), '-m', 'unittest', '-q', course.module], course.dir);
+          const u = course.run();
           courses.push(u.ms);
-          coursePassed &&= u.status === 0;
+          coursePassed &&= u.passed;
         }
       }
     } catch (e) {

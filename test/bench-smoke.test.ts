@@ -80,6 +80,7 @@ describe('bench measures on tiny sizes', () => {
       'class TestPs3(unittest.TestCase):',
       '    def test_weed(self):', "        self.assertEqual(ps3.get_word_score('weed', 6), 224)", '',
       '    def test_words(self):', "        self.assertIn('hello', ps3.load_words())", '',
+      "if __name__ == '__main__':", '    unittest.main()', '',
     ].join('\n'));
     const r = measureSuites(1, [], { 'ps3-mit': file }, ['ps3-mit']);
     expect(r.skipped).toEqual([]);

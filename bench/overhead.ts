@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PythonSession } from '../harness/run/python/session.js';
 import { sharedSandbox, studentWorkDir } from '../harness/run/sandbox/index.js';
-import { baselinePython, loadAverage } from './system.js';
+import { loadAverage } from './system.js';
+import { pythonExecutable } from '../harness/run/python/interpreter.js';
 import { median, p95, round2 } from './stats.js';
 
 const TRIVIAL = `# A trivial submission: one function to call, one dialogue to transcribe.
@@ -64,7 +65,7 @@ export async function measureOverhead(runs: number): Promise<OverheadResult> {
   // directory of its own student uid when the bench runs as root.
   const lease = studentWorkDir(dir);
   const session = new PythonSession({ file, module: 'trivial', cwd: dir, wrap: sharedSandbox().wrap });
-  const py = baselinePython();
+  const py = pythonExecutable(); // the real interpreter, as gradekit runs it: a pyenv shim is not charged to the baseline
   try {
     const imp = await session.start();
     if (!imp.ok) throw new Error(`the trivial module did not import: ${imp.error?.message}`);

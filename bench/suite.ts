@@ -8,7 +8,8 @@ import { listAssignments, loadAssignment, type Assignment } from '../harness/ass
 import { gradeSubmission } from '../harness/grade/submission.js';
 import { rootPath } from '../harness/paths.js';
 import { generateUnittest } from './unittest-gen.js';
-import { baselinePython, loadAverage } from './system.js';
+import { loadAverage } from './system.js';
+import { pythonExecutable } from '../harness/run/python/interpreter.js';
 import { fitLine, isLinear, median, quantile, round2, type LineFit } from './stats.js';
 import '../reference/register.js';
 
@@ -53,33 +54,46 @@ function timeCommand(argv: string[], cwd: string, timeoutMs = 300_000): { ms: nu
   return { ms: performance.now() - t0, status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-/** Sets up the in-process unittest alternative for a Python submission: its file, the word list, the test file. */
-function unittestDir(a: Assignment, submission: string): { dir: string; gen: ReturnType<typeof generateUnittest> } {
-  const dir = mkdtempSync(join(tmpdir(), `gradekit-bench-unittest-${a.id}-`));
+/** A unittest file beside a copy of the submission and the word list, ready to run. */
+interface UnittestRun {
+  dir: string;
+  cases: number;
+  run: (timeoutMs?: number) => { ms: number; passed: boolean };
+}
+
+/** A fresh folder with the submission's file and the word list in it, as a course's test script expects. */
+function submissionCopy(a: Assignment, submission: string, what: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `gradekit-bench-${what}-${a.id}-`));
   const file = a.spec.data.submission.file ?? `${a.id}.py`;
-  const src = statSync(submission).isDirectory() ? join(submission, file) : submission;
-  copyFileSync(src, join(dir, file));
+  copyFileSync(statSync(submission).isDirectory() ? join(submission, file) : submission, join(dir, file));
   if (a.wordsFile && a.spec.data.words) copyFileSync(a.wordsFile, join(dir, a.spec.data.words.as));
+  return dir;
+}
+
+/** The in-process unittest alternative for a Python submission, generated from the spec. */
+function unittestDir(a: Assignment, submission: string): UnittestRun & { gen: ReturnType<typeof generateUnittest> } {
+  const dir = submissionCopy(a, submission, 'unittest');
   const gen = generateUnittest(a);
   writeFileSync(join(dir, `test_${gen.module}.py`), gen.source);
-  return { dir, gen };
+  const run = (timeoutMs?: number) => {
+    const r = timeCommand([pythonExecutable(), '-m', 'unittest', '-q', `test_${gen.module}`], dir, timeoutMs);
+    return { ms: r.ms, passed: r.status === 0 };
+  };
+  return { dir, gen, cases: gen.cases, run };
 }
 
 /** The course's own test file beside the submission and its word list. It is run as the course runs it,
  *  `python3 test_ps3.py` (MIT's loads the word list under `if __name__ == '__main__':`), and has passed
  *  when unittest's summary says OK (its TextTestRunner exits 0 either way). */
-function courseUnittestDir(a: Assignment, submission: string, testFile: string): { dir: string; module: string; cases: number; run: () => { ms: number; passed: boolean } } {
-  const dir = mkdtempSync(join(tmpdir(), `gradekit-bench-course-${a.id}-`));
-  const file = a.spec.data.submission.file ?? `${a.id}.py`;
-  copyFileSync(statSync(submission).isDirectory() ? join(submission, file) : submission, join(dir, file));
-  if (a.wordsFile && a.spec.data.words) copyFileSync(a.wordsFile, join(dir, a.spec.data.words.as));
+function courseUnittestDir(a: Assignment, submission: string, testFile: string): UnittestRun {
+  const dir = submissionCopy(a, submission, 'course');
   copyFileSync(testFile, join(dir, basename(testFile)));
   const cases = (readFileSync(testFile, 'utf8').match(/^\s+def test\w*\(/gm) ?? []).length;
-  const run = () => {
-    const r = timeCommand([baselinePython(), basename(testFile)], dir, 30_000);
+  const run = (timeoutMs = 30_000) => {
+    const r = timeCommand([pythonExecutable(), basename(testFile)], dir, timeoutMs);
     return { ms: r.ms, passed: r.status === 0 && /^OK\b/m.test(r.stderr) && !/^FAILED\b/m.test(r.stderr) };
   };
-  return { dir, module: basename(testFile, '.py'), cases, run };
+  return { dir, cases, run };
 }
 
 /** `courseTests`: assignment id -> the course's own unittest file (e.g. MIT's test_ps3.py), timed beside gradekit. */
@@ -107,9 +121,6 @@ export function measureSuites(runs: number, withUnittest: readonly string[] = ['
     let ut: ReturnType<typeof unittestDir> | undefined;
     let course: ReturnType<typeof courseUnittestDir> | undefined;
     const py = a.spec.data.language === 'python';
-    const passes = (dir: string, module: string) =>
-      // A submission that reads sys.stdin directly loops at end of file under a plain input() mock: 30 s is plenty.
-      timeCommand([baselinePython(), '-m', 'unittest', '-q', module], dir, 30_000).status === 0;
     if (py && (withUnittest.includes(id) || courseTests[id])) {
       // A plain unittest cannot cope with what gradekit absorbs (a hard-coded word-list path, the course's
       // exact prompt order): compare on the first accepted submission that the unittest files also pass.
@@ -118,7 +129,8 @@ export function measureSuites(runs: number, withUnittest: readonly string[] = ['
         ut = withUnittest.includes(id) ? unittestDir(a, s) : undefined;
         course = courseTests[id] ? courseUnittestDir(a, s, courseTests[id]) : undefined;
         sub = s;
-        if ((!ut || passes(ut.dir, `test_${ut.gen.module}`)) && (!course || course.run().passed)) break;
+        // A submission that reads sys.stdin directly loops at end of file under a plain input() mock: 30 s is plenty.
+        if ((!ut || ut.run(30_000).passed) && (!course || course.run().passed)) break;
       }
     }
     const walls: number[] = [], gradings: number[] = [], uts: number[] = [], courses: number[] = [];
@@ -136,9 +148,9 @@ export function measureSuites(runs: number, withUnittest: readonly string[] = ['
         perTest = rep.tests.map((t) => t.durationMs);
         allPassed &&= r.status === 0;
         if (ut) {
-          const u = timeCommand([baselinePython(), '-m', 'unittest', '-q', `test_${ut.gen.module}`], ut.dir);
+          const u = ut.run();
           uts.push(u.ms);
-          utPassed &&= u.status === 0;
+          utPassed &&= u.passed;
         }
         if (course) {
           const u = course.run();

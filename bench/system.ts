@@ -1,6 +1,5 @@
 // What the machine is doing while we measure: load average, per-core CPU time from /proc/stat, and
 // the resident memory of a whole process tree (the grader plus its Python drivers and forks).
-import { pythonExecutable } from '../harness/run/python/interpreter.js';
 import { readFileSync, readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 
@@ -97,10 +96,4 @@ export function sampleTreeRss(root: number, everyMs = 50): { stop: () => { peakK
       return { peakKb: peak };
     },
   };
-}
-
-/** The interpreter baselines run: python3 on PATH resolved to its real executable, as gradekit itself
- *  runs it, so a pyenv-style shim script (~70 ms of bash per start here) is not charged to the baseline. */
-export function baselinePython(): string {
-  return pythonExecutable();
 }

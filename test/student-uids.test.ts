@@ -4,13 +4,18 @@ import { describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { claimStudentUid, releaseStudentUid, studentUidSupport, STUDENT_UID_MIN } from '../harness/run/sandbox/uids.js';
+import { claimStudentUid, releaseStudentUid, studentUidSupport } from '../harness/run/sandbox/uids.js';
 
 const supported = studentUidSupport().ok;
 const LOCKS = ['/run/gradekit-uids', '/tmp/.gradekit-uids'].find((d) => existsSync(d));
 
 function runningAs(uid: number): boolean {
   return spawnSync('pgrep', ['-u', String(uid)]).status === 0;
+}
+
+/** `sleep 60` as the uid, as a student's leftover process would run. */
+function sleeperAs(uid: number): ReturnType<typeof spawn> {
+  return spawn('/usr/bin/setpriv', ['--reuid', String(uid), '--regid', String(uid), '--clear-groups', '--', '/bin/sleep', '60'], { stdio: 'ignore' });
 }
 
 /** The signal that ended the process, or 'running' if it is still there after a second. */
@@ -24,9 +29,10 @@ function ended(p: ReturnType<typeof spawn>): Promise<string> {
 
 describe.skipIf(!supported)('student uids', () => {
   it("takes over a dead gradekit's lock and kills what its student left running", async () => {
-    // The uid the next claim starts from (this file claims nothing else before).
-    const uid = STUDENT_UID_MIN + ((process.pid * 64) % (1 << 20));
-    const orphan = spawn('/usr/bin/setpriv', ['--reuid', String(uid), '--regid', String(uid), '--clear-groups', '--', '/bin/sleep', '60'], { stdio: 'ignore' });
+    // The uid the next claim takes: claimed and released, it is free and first in line again.
+    const uid = claimStudentUid()!;
+    releaseStudentUid(uid);
+    const orphan = sleeperAs(uid);
     await new Promise((r) => setTimeout(r, 200));
     expect(runningAs(uid)).toBe(true);
     // A gradekit that died holding it: its pid no longer exists.
@@ -44,7 +50,7 @@ describe.skipIf(!supported)('student uids', () => {
 
   it('releasing a uid kills every process of it, so the next claim of a free lock finds none', async () => {
     const uid = claimStudentUid()!;
-    const child = spawn('/usr/bin/setpriv', ['--reuid', String(uid), '--regid', String(uid), '--clear-groups', '--', '/bin/sleep', '60'], { stdio: 'ignore' });
+    const child = sleeperAs(uid);
     await new Promise((r) => setTimeout(r, 200));
     expect(runningAs(uid)).toBe(true);
     releaseStudentUid(uid);

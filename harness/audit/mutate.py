@@ -251,20 +251,23 @@ def main():
     with open(path, encoding='utf-8') as f:
         text = f.read()
     orig_tree = ast.parse(text)
-    # Character offsets of each top-level statement (ast positions are lines and UTF-8 byte columns).
+    # Character offsets of each top-level statement (ast columns are UTF-8 byte offsets within a line).
+    lines = text.splitlines(keepends=True)
     line_starts = [0]
-    for line in text.splitlines(keepends=True):
+    for line in lines:
         line_starts.append(line_starts[-1] + len(line))
-    encoded = text.encode('utf-8')
+
     def offset(lineno, col):
-        begin = line_starts[lineno - 1]
-        line_bytes = encoded[len(text[:begin].encode('utf-8')):]
-        return begin + len(line_bytes[:col].decode('utf-8', 'replace'))
-    for n in orig_tree.body:
-        n._gk_start = offset(n.lineno, n.col_offset)
-        n._gk_end = offset(n.end_lineno, n.end_col_offset)
-    orig_dumps = {}
-    original = None
+        return line_starts[lineno - 1] + len(lines[lineno - 1].encode('utf-8')[:col].decode('utf-8', 'replace'))
+
+    spans = [(offset(n.lineno, n.col_offset), offset(n.end_lineno, n.end_col_offset)) for n in orig_tree.body]
+    dumps = {}  # ast.dump of the original's top-level statements (None: the whole module), made when needed
+
+    def original_dump(i):
+        if i not in dumps:
+            dumps[i] = ast.dump(orig_tree if i is None else orig_tree.body[i])
+        return dumps[i]
+
     seen = set()
     mutants = []
     for m in Mutator(text).run():
@@ -275,27 +278,22 @@ def main():
         # Every top-level statement but the one holding the mutated text is untouched text: only that
         # statement is parsed, compiled and compared (the whole module for each of hundreds of mutants
         # was most of this script's time). A top-level statement starts at column 0, so it parses alone.
-        hit = [i for i, n in enumerate(orig_tree.body) if n._gk_start <= m['start'] and m['end'] <= n._gk_end]
+        hit = [i for i, (start, end) in enumerate(spans) if start <= m['start'] and m['end'] <= end]
+        same = None
         try:
             if len(hit) == 1:
-                n = orig_tree.body[hit[0]]
-                seg = new_text[n._gk_start:n._gk_end + len(m['new']) - (m['end'] - m['start'])]
-                tree = compile(seg, path, 'exec', ast.PyCF_ONLY_AST)
+                start, end = spans[hit[0]]
+                tree = compile(new_text[start:end + len(m['new']) - (m['end'] - m['start'])], path, 'exec', ast.PyCF_ONLY_AST)
                 compile(tree, path, 'exec')
                 if len(tree.body) == 1:
-                    if hit[0] not in orig_dumps:
-                        orig_dumps[hit[0]] = ast.dump(n)
-                    if ast.dump(tree.body[0]) == orig_dumps[hit[0]]:
-                        continue
-                    mutants.append({'op': m['op'], 'line': m['line'], 'function': m['function'], 'desc': m['desc'], 'source': new_text})
-                    continue
-            tree = compile(new_text, path, 'exec', ast.PyCF_ONLY_AST)
-            compile(tree, path, 'exec')
+                    same = ast.dump(tree.body[0]) == original_dump(hit[0])
+            if same is None:
+                tree = compile(new_text, path, 'exec', ast.PyCF_ONLY_AST)
+                compile(tree, path, 'exec')
+                same = ast.dump(tree) == original_dump(None)
         except (SyntaxError, ValueError):
             continue
-        if original is None:
-            original = ast.dump(orig_tree)
-        if ast.dump(tree) == original:
+        if same:
             continue
         mutants.append({'op': m['op'], 'line': m['line'], 'function': m['function'], 'desc': m['desc'], 'source': new_text})
     mutants.sort(key=lambda m: (m['line'], m['op'], m['desc']))

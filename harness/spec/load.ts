@@ -51,7 +51,8 @@ export function loadSpecFile(file: string): LoadedSpec {
     throw new SpecError(file, 1, 1, `cannot read the spec: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, 'check the path');
   }
   // Specs in the temporary folder (tests, one-off checks) are not worth a cache entry each.
-  const cacheable = !resolve(file).startsWith(realpathOr(tmpdir()) + sep) && !resolve(file).startsWith(tmpdir() + sep);
+  const abs = resolve(file);
+  const cacheable = ![tmpdir(), realpathOr(tmpdir())].some((t) => abs.startsWith(t + sep));
   return parseSpec(text, file, cacheable);
 }
 
@@ -63,8 +64,8 @@ function realpathOr(p: string): string {
   }
 }
 
-/** Bump when parseDocument's or toJS's options change: cached parses of the old options are ignored. */
-const PARSE_FORMAT = 1;
+/** Bump when parseDocument's or toJS's options or the entry's shape change: older entries are then ignored. */
+const PARSE_FORMAT = 2;
 
 interface ParsedYaml {
   raw: unknown;
@@ -121,14 +122,15 @@ export function parseSpec(text: string, file: string, cache = false): LoadedSpec
     return (parsed = { doc, pos });
   };
   const sha = cache ? createHash('sha256').update(text).digest('hex') : '';
-  const parse = () => {
-    const p = parseYaml(text, file, yaml);
-    // Not plain JSON: nothing worth caching (parsed again next time).
-    return { sha, ...(isPlainJson(p.raw) ? p : { ...p, raw: undefined, plain: false as const }) };
-  };
-  const hit: (ParsedYaml & { sha: string; plain?: false }) | undefined = cache ? diskCached(`spec-yaml:${PARSE_FORMAT}:${resolve(file)}`, [file], parse) : undefined;
+  // Not plain JSON: nothing worth caching (null; parsed every time).
+  const hit = cache
+    ? diskCached(`spec-yaml:${PARSE_FORMAT}:${resolve(file)}`, [file], (): (ParsedYaml & { sha: string }) | null => {
+      const p = parseYaml(text, file, yaml);
+      return isPlainJson(p.raw) ? { sha, ...p } : null;
+    })
+    : null;
   // The entry follows the file's modification time; the text read is the authority.
-  const { raw, testPositions } = hit && hit.sha === sha && hit.plain === undefined ? hit : parseYaml(text, file, yaml);
+  const { raw, testPositions } = hit?.sha === sha ? hit : parseYaml(text, file, yaml);
   const where = (path: (string | number)[]) => locate(yaml().doc, path, yaml().pos);
   const error = (path: (string | number)[], problem: string, hint?: string) => {
     const p = where(path);

@@ -19,6 +19,7 @@ const SOURCE = rootPath('harness', 'run', 'java', 'JavacServer.java');
 
 let server: Server | undefined;
 let unavailable = false;
+let exitHook: (() => void) | undefined;
 /** Compiles asked for so far: the first runs javac itself (a single `check` never pays for starting the server). */
 let asked = 0;
 let served = 0;
@@ -27,7 +28,6 @@ let served = 0;
 export function servedCompiles(): number {
   return served;
 }
-let exitHook: (() => void) | undefined;
 
 /** Compiles with the warm server; undefined when it cannot serve (the caller runs javac itself). */
 export async function compileWithServer(javac: string, args: string[], timeoutMs: number): Promise<JavacOutcome | { timedOut: true } | undefined> {
@@ -44,7 +44,7 @@ export async function compileWithServer(javac: string, args: string[], timeoutMs
   return server.compile(args, timeoutMs);
 }
 
-/** The server's class file, compiled once per JDK and source version into the cache folder. */
+/** The server's class file, compiled once per source version and javac command into the cache folder. */
 async function serverClasses(javac: string): Promise<string | undefined> {
   let source: Buffer;
   try {

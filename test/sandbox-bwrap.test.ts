@@ -137,6 +137,26 @@ print(json.dumps(seen))`);
     }
   });
 
+  it('ends every process it started when its first process ends: nothing of the student uid is left to kill', async () => {
+    // A daemon (double fork, own session, SIGHUP ignored) that would outlive its test by a minute. The
+    // uid's release no longer kills after a run in the sandbox (uids.ts): this is what makes that safe.
+    const r = probe(sb(), `
+import os, signal, time
+if os.fork() == 0:
+    os.setsid()
+    if os.fork() == 0:
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+        time.sleep(60)
+    os._exit(0)
+os.wait()
+print('{"started": true}')`);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.out).toEqual({ started: true });
+    const running = () => (lease.uid === undefined ? processesUnder(work).length > 0 : spawnSync('pgrep', ['-u', String(lease.uid)]).status === 0);
+    for (let i = 0; i < 40 && running(); i++) await new Promise((res) => setTimeout(res, 25));
+    expect(running(), 'a process of the student uid outlived the sandbox').toBe(false);
+  });
+
   it('has no network, not even the grader on localhost', () => {
     const r = probe(sb(), `
 import json, socket

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { claimStudentUid, releaseStudentUid, studentUidSupport } from '../harness/run/sandbox/uids.js';
+import { claimStudentUid, noteUncontainedStudentRun, releaseStudentUid, studentUidSupport } from '../harness/run/sandbox/uids.js';
 
 const supported = studentUidSupport().ok;
 const LOCKS = ['/run/gradekit-uids', '/tmp/.gradekit-uids'].find((d) => existsSync(d));
@@ -48,7 +48,10 @@ describe.skipIf(!supported)('student uids', () => {
     }
   });
 
-  it('releasing a uid kills every process of it, so the next claim of a free lock finds none', async () => {
+  it('after a run outside a pid namespace, releasing a uid kills every process of it, so the next claim of a free lock finds none', async () => {
+    // The sleeper stands for what a student started under the limits-only fallback (inside bubblewrap,
+    // the pid namespace ends it: test/sandbox-bwrap.test.ts).
+    noteUncontainedStudentRun();
     const uid = claimStudentUid()!;
     const child = sleeperAs(uid);
     await new Promise((r) => setTimeout(r, 200));

@@ -22,6 +22,17 @@ const KILL = ['/bin/kill', '/usr/bin/kill'].find((p) => existsSync(p));
 
 const inUse = new Set<number>();
 let exitHook: (() => void) | undefined;
+// Whether this process has started a student uid's program outside bubblewrap's pid namespace (the
+// limits-only fallback). Inside the namespace nothing outlives the sandbox: when its first process ends,
+// the kernel kills every other one, and /tmp and /dev/shm were private tmpfs mounts. Only such runs can
+// leave processes or files behind, so only then does releasing a uid need a kill (a setpriv and a kill
+// process, ~5 ms) and a sweep of the shared temp folders (an lstat of every entry of /tmp).
+let uncontained = false;
+
+/** Called where a program is launched as a student uid without a pid namespace (launcher.ts). */
+export function noteUncontainedStudentRun(): void {
+  uncontained = true;
+}
 
 export const isStudentUid = (uid: number): boolean => uid >= STUDENT_UID_MIN && uid < STUDENT_UID_END;
 
@@ -108,10 +119,13 @@ export function claimStudentUid(): number | undefined {
   return uid;
 }
 
-/** Kills every process of the uid (atomically, by kill(-1) as that uid), removes what it left in the shared temp folders, and frees the uid. */
+/** Frees the uid. After a run outside a pid namespace, first kills every process of the uid (atomically,
+ *  by kill(-1) as that uid) and removes what it left in the shared temp folders. */
 export function releaseStudentUid(uid: number): void {
-  killAllOf(uid);
-  for (const shared of ['/tmp', '/var/tmp', '/dev/shm']) removeOwnedBy(shared, uid);
+  if (uncontained) {
+    killAllOf(uid);
+    for (const shared of ['/tmp', '/var/tmp', '/dev/shm']) removeOwnedBy(shared, uid);
+  }
   inUse.delete(uid);
   try {
     unlinkSync(join(locks(), String(uid)));

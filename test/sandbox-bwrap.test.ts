@@ -64,14 +64,16 @@ def can_write(p):
         open(p, "w").write("x"); return True
     except OSError: return False
 print(json.dumps({"cwd": os.getcwd(), "home": os.environ.get("HOME"), "work": can_write("mine.txt"), "given": can_write("given.txt"),
-  "listing": sorted(os.listdir(".")), "usr": can_write("/usr/x"), "driver": can_write("/gradekit/driver/x"),
+  "listing": sorted(os.listdir(".")), "usr": can_write("/usr/x"), "driver": can_write("/gradekit/driver/x"), "pycache": can_write("/gradekit/pycache/x"),
   "tmp": can_write("/tmp/x"), "tmp_list": os.listdir("/tmp"),
   "project": os.path.exists(${JSON.stringify(rootPath())}), "work_host": os.path.exists(${JSON.stringify(work)}),
   "driver_py": os.path.exists("/gradekit/driver/driver.py"), "gradekit": os.listdir("/gradekit"),
   "pid": os.getpid(), "hostname": os.uname().nodename}))`);
     expect(r.status, r.stderr).toBe(0);
-    expect(r.out).toMatchObject({ cwd: '/home/student', home: '/home/student', work: true, given: false, usr: false, driver: false, tmp: true, driver_py: true, gradekit: ['driver'], work_host: false, hostname: 'sandbox' });
+    expect(r.out).toMatchObject({ cwd: '/home/student', home: '/home/student', work: true, given: false, usr: false, driver: false, pycache: false, tmp: true, driver_py: true, work_host: false, hostname: 'sandbox' });
     expect(r.out.listing).toEqual(['given.txt', 'mine.txt']);
+    // The driver, and the grader's cache of its bytecode (harness/run/python/bytecode.ts), read-only.
+    expect(r.out.gradekit.filter((d: string) => d !== 'pycache')).toEqual(['driver']);
     if (!rootPath().startsWith('/usr/') && !rootPath().startsWith('/tmp/')) expect(r.out.project).toBe(false);
     // A private /tmp: only what it wrote; the project is not mounted, even when it lives under /tmp.
     expect(r.out.tmp_list).toEqual(['x']);

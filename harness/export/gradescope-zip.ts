@@ -98,7 +98,7 @@ export async function gradescopeEntries(assignment: string, opts: GradescopeExpo
   const root = rootPath();
 
   entries.push({ path: `${VENDOR_DIR}/package.json`, data: strToU8(JSON.stringify({ name: 'gradekit', version: gradekitVersion(), type: 'module', private: true }, null, 2) + '\n') });
-  add(rootPath('harness', 'run', 'python', 'driver.py'), `${VENDOR_DIR}/harness/run/python/driver.py`);
+  for (const f of ['driver.py', 'gradekit_driver.py']) add(rootPath('harness', 'run', 'python', f), `${VENDOR_DIR}/harness/run/python/${f}`);
   entries.push({ path: `${VENDOR_DIR}/${ENTRY_BUNDLE}`, data: await graderBundle() });
 
   // The assignment's own folder.

@@ -3,7 +3,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { Socket } from 'node:net';
-import { rootPath } from '../../paths.js';
+import { join } from 'node:path';
+import { DRIVER_DIR, driverBytecode } from './bytecode.js';
 import { pythonExecutable } from './interpreter.js';
 import type { ImportResult, ReferenceCall, ReferenceReply, RunRequest, RunResult } from './protocol.js';
 import type { WireValue } from '../../model/pyvalue.js';
@@ -79,8 +80,9 @@ export class PythonSession {
   /** Starts the driver and imports the student module. Resolves with the import result (never throws for student errors). */
   async start(): Promise<ImportResult> {
     const python = this.opts.python ?? pythonExecutable();
-    // -S: the driver adds site-packages itself, skipping .pth start-up hooks (see driver.py).
-    let argv = [python, '-X', 'utf8', '-B', '-S', rootPath('harness', 'run', 'python', 'driver.py')];
+    const bytecode = driverBytecode(python, (p) => this.inside(p));
+    // -S: the driver adds site-packages itself, skipping .pth start-up hooks (see gradekit_driver.py).
+    let argv = [python, '-X', 'utf8', '-B', '-S', join(DRIVER_DIR, 'driver.py'), ...(bytecode ? [bytecode] : [])];
     if (this.opts.wrap) argv = this.opts.wrap(argv);
     this.exited = false;
     this.diag = '';

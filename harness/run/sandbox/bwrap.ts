@@ -9,6 +9,8 @@ import { join } from 'node:path';
 /** Where things appear inside the sandbox: fixed paths, so nothing of the grader's own layout shows. */
 export const SANDBOX_HOME = '/home/student';
 export const SANDBOX_DRIVER = '/gradekit/driver';
+/** The driver's cached bytecode (harness/run/python/bytecode.ts), read-only. */
+export const SANDBOX_PYCACHE = '/gradekit/pycache';
 export const sandboxExtra = (i: number): string => `/gradekit/files-${i}`;
 /** Placeholders the launcher fills in at spawn time (see launcher.ts). */
 export const WORK_DIR = '@gradekit:work@';

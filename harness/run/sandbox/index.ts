@@ -12,7 +12,8 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, sep } from 'node:path';
 import { isInstalledPackage, rootPath } from '../../paths.js';
 import { diskCached } from '../../util/disk-cache.js';
-import { bwrapArgs, bwrapComplaint, bwrapVersion, findBwrap, SANDBOX_DRIVER, SANDBOX_HOME, sandboxEnv, sandboxExtra, STUDENT_UID, WORK_DIR, type BwrapLayout } from './bwrap.js';
+import { DRIVER_DIR, pycacheRoot } from '../python/bytecode.js';
+import { bwrapArgs, bwrapComplaint, bwrapVersion, findBwrap, SANDBOX_DRIVER, SANDBOX_HOME, SANDBOX_PYCACHE, sandboxEnv, sandboxExtra, STUDENT_UID, WORK_DIR, type BwrapLayout } from './bwrap.js';
 import { pidsCgroupBase, sweepPidsGroups } from './pids.js';
 import { DEFAULT_LIMITS, prlimitArgv, type SandboxLimits } from './limits.js';
 import { resolveRuntime } from './runtimes.js';
@@ -243,7 +244,11 @@ export function createSandbox(opts: SandboxOptions = {}): Sandbox {
   if (useBwrap && !seccomp) notes.push(`sandbox: no seccomp filter (${support!.seccompReason ?? 'the filter file cannot be written'})`);
   if (root && !studentUids) notes.push(`sandbox: student code runs as root (${uids.reason ?? 'bubblewrap cannot switch uids here'})`);
   if (processLimit === 'none') notes.push(`sandbox: no process-count limit (${pidsCgroupBase().reason}; RLIMIT_NPROC does not bind root)`);
-  const readOnly: [string, string][] = [rootPath('harness', 'run', 'python'), ...(opts.readOnly ?? [])].map((d, i) => [d, i === 0 ? SANDBOX_DRIVER : sandboxExtra(i)]);
+  const pyc = pycacheRoot();
+  const readOnly: [string, string][] = [
+    ...[DRIVER_DIR, ...(opts.readOnly ?? [])].map((d, i): [string, string] => [d, i === 0 ? SANDBOX_DRIVER : sandboxExtra(i)]),
+    ...(pyc ? [[pyc, SANDBOX_PYCACHE] as [string, string]] : []),
+  ];
   const workRoot = realpathSync(opts.workRoot ?? tmpdir());
   const studentEnv = sandboxEnv(SANDBOX_HOME);
   const diskBytes = limits.diskMb * 1024 * 1024;

@@ -246,6 +246,19 @@ def short(s):
     return s if len(s) <= 50 else s[:47] + '...'
 
 
+def same_tree(a, b):
+    """ast.dump(a) == ast.dump(b) (fields only, positions ignored), stopping at the first difference: a
+    mutant differs from the original in one place, and dumping both trees in full was most of this
+    script's time."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, ast.AST):
+        return all(same_tree(getattr(a, f, None), getattr(b, f, None)) for f in a._fields)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same_tree(x, y) for x, y in zip(a, b))
+    return a is b or repr(a) == repr(b)
+
+
 def main():
     path = sys.argv[1]
     with open(path, encoding='utf-8') as f:
@@ -260,14 +273,21 @@ def main():
     def offset(lineno, col):
         return line_starts[lineno - 1] + len(lines[lineno - 1].encode('utf-8')[:col].decode('utf-8', 'replace'))
 
-    spans = [(offset(n.lineno, n.col_offset), offset(n.end_lineno, n.end_col_offset)) for n in orig_tree.body]
-    dumps = {}  # ast.dump of the original's top-level statements (None: the whole module), made when needed
-
-    def original_dump(i):
-        if i not in dumps:
-            dumps[i] = ast.dump(orig_tree if i is None else orig_tree.body[i])
-        return dumps[i]
-
+    # The places a mutant is parsed, compiled and compared alone, smallest first: each method of a
+    # top-level class (parsed inside a `class _:` line of its own, its indentation kept: the same
+    # context for the compiler), then each top-level statement (at column 0, it parses alone). Every
+    # other statement is untouched text; a solution written as one class would otherwise be parsed and
+    # compared whole for each of its hundreds of mutants.
+    units = []  # (start, end, head, original node, the node in a parse of head + unit text)
+    for n in orig_tree.body:
+        if isinstance(n, ast.ClassDef):
+            for f in n.body:
+                if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    first = min([d.lineno for d in f.decorator_list] + [f.lineno])
+                    units.append((line_starts[first - 1], offset(f.end_lineno, f.end_col_offset), 'class _:\n', f,
+                                  lambda t: t.body[0].body[0] if len(t.body) == 1 and isinstance(t.body[0], ast.ClassDef) and len(t.body[0].body) == 1 else None))
+    for n in orig_tree.body:
+        units.append((offset(n.lineno, n.col_offset), offset(n.end_lineno, n.end_col_offset), '', n, lambda t: t.body[0] if len(t.body) == 1 else None))
     seen = set()
     mutants = []
     for m in Mutator(text).run():
@@ -275,22 +295,20 @@ def main():
         if new_text in seen:
             continue
         seen.add(new_text)
-        # Every top-level statement but the one holding the mutated text is untouched text: only that
-        # statement is parsed, compiled and compared (the whole module for each of hundreds of mutants
-        # was most of this script's time). A top-level statement starts at column 0, so it parses alone.
-        hit = [i for i, (start, end) in enumerate(spans) if start <= m['start'] and m['end'] <= end]
+        unit = next((u for u in units if u[0] <= m['start'] and m['end'] <= u[1]), None)
         same = None
         try:
-            if len(hit) == 1:
-                start, end = spans[hit[0]]
-                tree = compile(new_text[start:end + len(m['new']) - (m['end'] - m['start'])], path, 'exec', ast.PyCF_ONLY_AST)
+            if unit is not None:
+                start, end, head, orig, pick = unit
+                tree = compile(head + new_text[start:end + len(m['new']) - (m['end'] - m['start'])], path, 'exec', ast.PyCF_ONLY_AST)
                 compile(tree, path, 'exec')
-                if len(tree.body) == 1:
-                    same = ast.dump(tree.body[0]) == original_dump(hit[0])
+                node = pick(tree)
+                if node is not None:
+                    same = same_tree(node, orig)
             if same is None:
                 tree = compile(new_text, path, 'exec', ast.PyCF_ONLY_AST)
                 compile(tree, path, 'exec')
-                same = ast.dump(tree) == original_dump(None)
+                same = same_tree(tree, orig_tree)
         except (SyntaxError, ValueError):
             continue
         if same:

@@ -1,7 +1,7 @@
 // Locating the project's own files, from source (vitest) or from the esbuild bundle in dist/.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { homedir, tmpdir } from 'node:os';
+import { cacheDirOf } from '../bin/cache-dir.mjs';
 import { fileURLToPath } from 'node:url';
 
 let cached: string | undefined;
@@ -31,11 +31,7 @@ export function isInstalledPackage(): boolean {
   return !existsSync(rootPath('bin', 'cli.ts'));
 }
 
-/** Where gradekit keeps what it caches between runs (machine probes, compiled course references):
- *  .gradekit-cache/ in a source checkout; the user's cache folder for an installed package. */
+/** Where gradekit keeps what it caches between runs (bin/cache-dir.mjs, shared with the launcher). */
 export function cacheDir(): string {
-  if (process.env.GRADEKIT_CACHE_DIR) return process.env.GRADEKIT_CACHE_DIR;
-  if (!isInstalledPackage()) return rootPath('.gradekit-cache');
-  const base = process.env.XDG_CACHE_HOME || (homedir() ? join(homedir(), '.cache') : '');
-  return base ? join(base, 'gradekit') : join(tmpdir(), `gradekit-cache-${process.getuid?.() ?? 'user'}`);
+  return cacheDirOf(projectRoot(), isInstalledPackage());
 }

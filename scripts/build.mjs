@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Builds gradekit's bundles with esbuild, from the TypeScript sources of a checkout:
-//   dist/gradekit.mjs         the command line (bin/gradekit runs it)
+//   dist/gradekit.cjs         the command line (bin/gradekit runs it, with a V8 code cache: CommonJS, because
+//                             only a vm.Script can use one on Node 20)
 //   dist/run-autograder.mjs   the grader `gradekit export gradescope` ships (no node_modules needed)
 //   dist/api.mjs              what a course's reference module imports as 'gradekit'
 //   dist/types/               the API's type declarations (with `--types`)
@@ -14,11 +15,15 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-// Bundled CommonJS packages call require() for Node built-ins.
-const requireBanner = "import { createRequire as __gkRequire } from 'node:module'; const require = __gkRequire(import.meta.url);";
+// Bundled CommonJS packages call require() for Node built-ins: an ES module bundle makes one. A CommonJS
+// bundle has require, and its import.meta.url (paths.ts finds the project with it) comes from __filename.
+const BANNER = {
+  esm: "import { createRequire as __gkRequire } from 'node:module'; const require = __gkRequire(import.meta.url);",
+  cjs: "const __gkImportMetaUrl = require('node:url').pathToFileURL(__filename).href;",
+};
 
 const TARGETS = {
-  cli: { entry: 'bin/cli.ts', out: 'dist/gradekit.mjs', sourcemap: 'linked' },
+  cli: { entry: 'bin/cli.ts', out: 'dist/gradekit.cjs', sourcemap: 'linked', format: 'cjs' },
   autograder: { entry: 'harness/export/autograder-entry.ts', out: 'dist/run-autograder.mjs', sourcemap: false },
   api: { entry: 'harness/api.ts', out: 'dist/api.mjs', sourcemap: false },
 };
@@ -35,15 +40,15 @@ export async function build(root = join(here, '..'), which = Object.keys(TARGETS
       outfile: join(root, t.out),
       bundle: true,
       platform: 'node',
-      format: 'esm',
+      format: t.format ?? 'esm',
       target: 'node20',
       // esbuild compiles course reference modules at run time (and is never needed on Gradescope, where
       // they ship compiled); playwright-core drives a browser in tests only.
       external: ['esbuild', 'playwright-core'],
-      banner: { js: requireBanner },
+      banner: { js: BANNER[t.format ?? 'esm'] },
       sourcemap: t.sourcemap,
       logLevel: 'error',
-      define: { 'process.env.GRADEKIT_BUNDLED': '"1"' },
+      define: { 'process.env.GRADEKIT_BUNDLED': '"1"', ...(t.format === 'cjs' ? { 'import.meta.url': '__gkImportMetaUrl' } : {}) },
     });
   }
 }

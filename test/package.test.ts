@@ -62,7 +62,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 describe('the npm tarball', () => {
   it('ships the bundles, the driver and the bundled course folders, and no TypeScript sources', () => {
     const files = execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' }).split('\n').filter(Boolean).map((f) => f.replace(/^package\//, ''));
-    for (const must of ['bin/gradekit', 'dist/gradekit.mjs', 'dist/run-autograder.mjs', 'dist/api.mjs', 'dist/types/harness/api.d.ts', 'harness/run/python/driver.py', 'assignments/ps3-mit/assignment.yaml']) {
+    for (const must of ['bin/gradekit', 'dist/gradekit.cjs', 'dist/run-autograder.mjs', 'dist/api.mjs', 'dist/types/harness/api.d.ts', 'harness/run/python/driver.py', 'assignments/ps3-mit/assignment.yaml']) {
       expect(files).toContain(must);
     }
     expect(files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !/^assignments\/[^/]+\/reference\.ts$/.test(f))).toEqual([]);

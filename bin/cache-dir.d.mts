@@ -1,0 +1,1 @@
+export function cacheDirOf(root: string, installed: boolean): string;

@@ -1,0 +1,48 @@
+// The launcher's V8 code cache (bin/gradekit): a command leaves the code it compiled in the cache folder,
+// the next run of that command uses it, and a damaged or foreign cache is never trusted: the command
+// runs as without one and the cache is written again.
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { rootPath } from '../harness/paths.js';
+
+const run = (cache: string, ...args: string[]) =>
+  spawnSync(process.execPath, [rootPath('bin', 'gradekit'), ...args], { encoding: 'utf8', env: { ...process.env, GRADEKIT_CACHE_DIR: cache } });
+const files = (cache: string) => readdirSync(join(cache, 'v8')).filter((f) => f.endsWith('.bin'));
+
+describe('the command line code cache', () => {
+  it('is written by the first run of a command and used, unchanged, by the next', () => {
+    const cache = mkdtempSync(join(tmpdir(), 'gk-v8-'));
+    const first = run(cache, 'list');
+    expect(first.status, first.stderr).toBe(0);
+    const [f] = files(cache);
+    expect(f).toMatch(/\.list\.bin$/);
+    const written = statSync(join(cache, 'v8', f!)).mtimeMs;
+    const again = run(cache, 'list');
+    expect(again.stdout).toBe(first.stdout);
+    expect(statSync(join(cache, 'v8', f!)).mtimeMs, 'an accepted cache is not written again').toBe(written);
+    // Another command has a cache of its own.
+    expect(run(cache, 'list', '--help').status).toBe(0);
+    expect(run(cache, 'help').status).toBe(0);
+    expect(files(cache).some((x) => x.endsWith('.help.bin'))).toBe(true);
+  });
+
+  it('runs correctly from a damaged cache and replaces it', () => {
+    const cache = mkdtempSync(join(tmpdir(), 'gk-v8-'));
+    const good = run(cache, 'list');
+    const [f] = files(cache);
+    writeFileSync(join(cache, 'v8', f!), Buffer.alloc(4096, 7));
+    const r = run(cache, 'list');
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toBe(good.stdout);
+    expect(statSync(join(cache, 'v8', f!)).size, 'the damaged cache was replaced').not.toBe(4096);
+  });
+
+  it('runs without a cache where none can be written', () => {
+    const r = run('/dev/null/gradekit', 'list') // a folder that cannot be made;
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^ps3-mit$/m);
+  });
+});

@@ -49,6 +49,19 @@ describe('PyRandom known values (no python needed)', () => {
     expect(copy.getstate()[2]).toBe(0.25);
   });
 
+  it('an integer seed gives the same stream every time (its state is kept after the first seeding), whatever was drawn before', () => {
+    const fresh = () => { const r = new PyRandom(42); return [r.random(), r.getrandbits(64), r.randint(1, 6)]; };
+    const first = fresh();
+    expect(first[0]).toBe(0.6394267984578837);
+    const r = new PyRandom(42);
+    for (let i = 0; i < 2000; i++) r.random(); // past a twist of the 624-word state
+    r.seed(42);
+    expect([r.random(), r.getrandbits(64), r.randint(1, 6)]).toEqual(first);
+    expect(fresh()).toEqual(first);
+    r.seed(-42); // |seed|, as CPython
+    expect(r.random()).toBe(0.6394267984578837);
+  });
+
   it('raises Python exceptions with Python messages', () => {
     const r = new PyRandom(0);
     expect(() => r.choice([])).toThrow(new RefRaise('IndexError', 'Cannot choose from an empty sequence'));

@@ -342,7 +342,9 @@ function tmpfsUsage(runnerPid: number): DiskUsage | undefined {
   return { bytes, files, full };
 }
 
-/** The first descendant whose root differs from ours: the program inside bwrap. */
+let ourRoot: ReturnType<typeof statSync> | undefined;
+
+/** The first descendant whose root differs from ours: the program inside bwrap (looked up after every test). */
 function innermost(pid: number): number | undefined {
   let cur = pid;
   for (let depth = 0; depth < 4; depth++) {
@@ -355,7 +357,9 @@ function innermost(pid: number): number | undefined {
     if (!kids) return undefined;
     cur = Number(kids.split(/\s+/)[0]);
     try {
-      if (statSync(`/proc/${cur}/root/`).ino !== statSync('/').ino || statSync(`/proc/${cur}/root/`).dev !== statSync('/').dev) return cur;
+      const root = statSync(`/proc/${cur}/root/`);
+      ourRoot ??= statSync('/');
+      if (root.ino !== ourRoot.ino || root.dev !== ourRoot.dev) return cur;
     } catch {
       return undefined;
     }

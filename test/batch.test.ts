@@ -44,7 +44,7 @@ beforeAll(() => {
 /** The single run's results of the submissions of the small class. */
 const fullOfSmall = (full: Report[]) => {
   const ids = new Set(discoverSubmissions(smallDir).map((x) => x.id));
-  return full.filter((r) => ids.has(r.id));
+  return full.filter((r) => r.id !== undefined && ids.has(r.id));
 };
 
 describe('gradekit grade', () => {

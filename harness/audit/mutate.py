@@ -264,15 +264,7 @@ def main():
     with open(path, encoding='utf-8') as f:
         text = f.read()
     orig_tree = ast.parse(text)
-    # Character offsets of each top-level statement (ast columns are UTF-8 byte offsets within a line).
-    lines = text.splitlines(keepends=True)
-    line_starts = [0]
-    for line in lines:
-        line_starts.append(line_starts[-1] + len(line))
-
-    def offset(lineno, col):
-        return line_starts[lineno - 1] + len(lines[lineno - 1].encode('utf-8')[:col].decode('utf-8', 'replace'))
-
+    src = Source(text)
     # The places a mutant is parsed, compiled and compared alone, smallest first: each method of a
     # top-level class (parsed inside a `class _:` line of its own, its indentation kept: the same
     # context for the compiler), then each top-level statement (at column 0, it parses alone). Every
@@ -284,10 +276,10 @@ def main():
             for f in n.body:
                 if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     first = min([d.lineno for d in f.decorator_list] + [f.lineno])
-                    units.append((line_starts[first - 1], offset(f.end_lineno, f.end_col_offset), 'class _:\n', f,
+                    units.append((src.starts[first - 1], src.span(f)[1], 'class _:\n', f,
                                   lambda t: t.body[0].body[0] if len(t.body) == 1 and isinstance(t.body[0], ast.ClassDef) and len(t.body[0].body) == 1 else None))
     for n in orig_tree.body:
-        units.append((offset(n.lineno, n.col_offset), offset(n.end_lineno, n.end_col_offset), '', n, lambda t: t.body[0] if len(t.body) == 1 else None))
+        units.append((*src.span(n), '', n, lambda t: t.body[0] if len(t.body) == 1 else None))
     seen = set()
     mutants = []
     for m in Mutator(text).run():

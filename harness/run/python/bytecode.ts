@@ -31,31 +31,34 @@ export function pycacheRoot(): string | null {
   }
 }
 
+/** Per interpreter and inside path: the bytecode's path as the driver sees it, or null (none can be made). */
 const ready = new Map<string, string | null>();
 
 /**
  * The driver's bytecode for `python`, as the driver sees the file (`inside` maps a host path to the
  * sandbox's), compiled the first time. Named after everything it depends on (the source, the interpreter
- * and its modification time, the source's path inside), so a cached file is never stale. Undefined when
- * it cannot be made: the driver then compiles its source, as before.
+ * and its modification time, the source's path inside), so a cached file is never stale. Worked out once
+ * per process and interpreter, not at each driver start. Undefined when it cannot be made: the driver then
+ * compiles its source, as before.
  */
 export function driverBytecode(python: string, inside: (hostPath: string) => string): string | undefined {
   const base = pycacheRoot();
   if (!base) return undefined;
-  const src = join(DRIVER_DIR, DRIVER_MODULE);
   const insideSrc = `${inside(DRIVER_DIR)}/${DRIVER_MODULE}`;
-  let exeTime = 0;
-  try {
-    exeTime = statSync(python).mtimeMs;
-  } catch {
-    /* a name on PATH: the magic number check in driver.py still catches another version */
-  }
-  const key = createHash('sha256').update(readFileSync(src)).update(`\0${python}\0${exeTime}\0${insideSrc}`).digest('hex').slice(0, 20);
-  let hit = ready.get(key);
+  const known = `${python}\0${insideSrc}`;
+  let hit = ready.get(known);
   if (hit === undefined) {
-    const pyc = join(base, `gradekit_driver-${key}.pyc`);
     hit = null;
     try {
+      const src = join(DRIVER_DIR, DRIVER_MODULE);
+      let exeTime = 0;
+      try {
+        exeTime = statSync(python).mtimeMs;
+      } catch {
+        /* a name on PATH: the magic number check in driver.py still catches another version */
+      }
+      const key = createHash('sha256').update(readFileSync(src)).update(`\0${known}\0${exeTime}`).digest('hex').slice(0, 20);
+      const pyc = join(base, `gradekit_driver-${key}.pyc`);
       if (!existsSync(pyc)) {
         const tmp = `${pyc}.${process.pid}.tmp`;
         execFileSync(python, ['-S', '-c', COMPILE, src, tmp, insideSrc], { stdio: 'ignore', timeout: 20_000 });
@@ -65,7 +68,7 @@ export function driverBytecode(python: string, inside: (hostPath: string) => str
     } catch {
       /* an interpreter without py_compile, a read-only cache: the driver compiles itself */
     }
-    ready.set(key, hit);
+    ready.set(known, hit);
   }
   return hit ?? undefined;
 }

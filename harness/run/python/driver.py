@@ -7,6 +7,7 @@ import sys
 
 def _compiled(path):
     import marshal
+    import os
     import types
     from _frozen_importlib_external import MAGIC_NUMBER
 
@@ -15,7 +16,7 @@ def _compiled(path):
     if data[:4] != MAGIC_NUMBER:
         return None
     module = types.ModuleType("gradekit_driver")
-    module.__file__ = __file__[: -len("driver.py")] + "gradekit_driver.py"
+    module.__file__ = os.path.join(os.path.dirname(__file__), "gradekit_driver.py")
     sys.modules["gradekit_driver"] = module
     exec(marshal.loads(memoryview(data)[16:]), module.__dict__)
     return module

@@ -1,7 +1,7 @@
 // Shared by the hostile-submission tests: a private temp root, the "nothing outside changed" checks,
 // and grading with the sandbox.
 import { createHash } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { lstatSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { rootPath } from '../harness/paths.js';
@@ -51,6 +51,11 @@ export function listing(dir: string): string[] {
   };
   walk(dir, '');
   return out.sort();
+}
+
+/** Whether any process runs as the uid (a student uid's leftovers). */
+export function runningAs(uid: number): boolean {
+  return spawnSync('pgrep', ['-u', String(uid)]).status === 0;
 }
 
 /** Processes whose working directory lies under `dir`: a sandbox that outlived its grading. */

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import '../reference/register.js';
 import { createSandbox, sandboxSupport, studentWorkDir, type Sandbox, type WorkDirLease } from '../harness/run/sandbox/index.js';
 import { rootPath } from '../harness/paths.js';
-import { processesUnder } from './hostile-support.js';
+import { processesUnder, runningAs } from './hostile-support.js';
 import { loadAssignment } from '../harness/assignment/load.js';
 import { gradeSubmission } from '../harness/grade/submission.js';
 
@@ -154,7 +154,7 @@ os.wait()
 print('{"started": true}')`);
     expect(r.status, r.stderr).toBe(0);
     expect(r.out).toEqual({ started: true });
-    const running = () => (lease.uid === undefined ? processesUnder(work).length > 0 : spawnSync('pgrep', ['-u', String(lease.uid)]).status === 0);
+    const running = () => (lease.uid === undefined ? processesUnder(work).length > 0 : runningAs(lease.uid));
     for (let i = 0; i < 40 && running(); i++) await new Promise((res) => setTimeout(res, 25));
     expect(running(), 'a process of the student uid outlived the sandbox').toBe(false);
   });

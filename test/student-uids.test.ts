@@ -5,13 +5,10 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { claimStudentUid, noteUncontainedStudentRun, releaseStudentUid, studentUidSupport } from '../harness/run/sandbox/uids.js';
+import { runningAs } from './hostile-support.js';
 
 const supported = studentUidSupport().ok;
 const LOCKS = ['/run/gradekit-uids', '/tmp/.gradekit-uids'].find((d) => existsSync(d));
-
-function runningAs(uid: number): boolean {
-  return spawnSync('pgrep', ['-u', String(uid)]).status === 0;
-}
 
 /** `sleep 60` as the uid, as a student's leftover process would run. */
 function sleeperAs(uid: number): ReturnType<typeof spawn> {

@@ -123,14 +123,15 @@ export function parseSpec(text: string, file: string, cache = false): LoadedSpec
   };
   const sha = cache ? createHash('sha256').update(text).digest('hex') : '';
   // Not plain JSON: nothing worth caching (null; parsed every time).
+  let fresh: ParsedYaml | undefined;
   const hit = cache
     ? diskCached(`spec-yaml:${PARSE_FORMAT}:${resolve(file)}`, [file], (): (ParsedYaml & { sha: string }) | null => {
-      const p = parseYaml(text, file, yaml);
-      return isPlainJson(p.raw) ? { sha, ...p } : null;
+      fresh = parseYaml(text, file, yaml);
+      return isPlainJson(fresh.raw) ? { sha, ...fresh } : null;
     })
     : null;
-  // The entry follows the file's modification time; the text read is the authority.
-  const { raw, testPositions } = hit?.sha === sha ? hit : parseYaml(text, file, yaml);
+  // The entry follows the file's modification time; the text read is the authority (a parse made just now is reused).
+  const { raw, testPositions } = hit?.sha === sha ? hit : (fresh ?? parseYaml(text, file, yaml));
   const where = (path: (string | number)[]) => locate(yaml().doc, path, yaml().pos);
   const error = (path: (string | number)[], problem: string, hint?: string) => {
     const p = where(path);

@@ -1,6 +1,6 @@
 // Every bundled reference adapter: by the id specs name in `reference:` (`wordgame`), and by the path of
-// the bundled assignment folders' reference modules (`reference: ./reference.ts` in
-// assignments/<id>/assignment.yaml), which are compiled into gradekit rather than at run time.
+// its module (`reference: ../reference/wordgame/adapter.ts` in specs/ps3-mit.yaml), which is compiled
+// into gradekit rather than at run time.
 import type { ReferenceAdapter } from '../harness/model/reference.js';
 
 export const referenceAdapters: Record<string, ReferenceAdapter> = {};

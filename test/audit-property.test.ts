@@ -28,7 +28,7 @@ const longLists = { gen: 'word-list', with: { min_words: 1, max_words: 50, max_l
 
 describe('property tests with shrinking', () => {
   it('shrinks a wrong count to a list of a few short words', async () => {
-    const o = await run(chiseler, 'assignments/chiseler/fixtures/submissions/wrong_answer/count-forgets-share-check', { call: 'num_winning_strategies(L)', given: { L: longLists } });
+    const o = await run(chiseler, 'fixtures/chiseler/submissions/wrong_answer/count-forgets-share-check', { call: 'num_winning_strategies(L)', given: { L: longLists } });
     expect(o.status).toBe('failed');
     expect(o.message).toMatch(/shrunk in \d+ steps/);
     const call = o.detail!.call!;
@@ -41,12 +41,12 @@ describe('property tests with shrinking', () => {
   });
 
   it('passes a correct solution on the same generated lists', async () => {
-    const o = await run(chiseler, 'assignments/chiseler/fixtures/submissions/accepted/first-word-first', { call: 'num_winning_strategies(L)', given: { L: longLists } });
+    const o = await run(chiseler, 'fixtures/chiseler/submissions/accepted/first-word-first', { call: 'num_winning_strategies(L)', given: { L: longLists } });
     expect(o.status, o.message).toBe('passed');
   });
 
   it('judges with a validator when the property names one', async () => {
-    const o = await run(chiseler, 'assignments/chiseler/fixtures/submissions/accepted/last-word-first', { call: 'winning_strategy(L)', given: { L: { gen: 'word-list' } }, check: 'winning-strategy' });
+    const o = await run(chiseler, 'fixtures/chiseler/submissions/accepted/last-word-first', { call: 'winning_strategy(L)', given: { L: { gen: 'word-list' } }, check: 'winning-strategy' });
     expect(o.status, o.message).toBe('passed');
   });
 
@@ -64,16 +64,16 @@ describe('property tests with shrinking', () => {
 
   it('replays the same counterexample with the same seed, and draws other cases with another', async () => {
     const p = { call: 'num_winning_strategies(L)', given: { L: longLists }, runs: 5 };
-    const [x, y, z] = [await run(chiseler, 'assignments/chiseler/fixtures/submissions/wrong_answer/count-forgets-share-check', p, 7),
-      await run(chiseler, 'assignments/chiseler/fixtures/submissions/wrong_answer/count-forgets-share-check', p, 7),
-      await run(chiseler, 'assignments/chiseler/fixtures/submissions/wrong_answer/count-forgets-share-check', p, 8)];
+    const [x, y, z] = [await run(chiseler, 'fixtures/chiseler/submissions/wrong_answer/count-forgets-share-check', p, 7),
+      await run(chiseler, 'fixtures/chiseler/submissions/wrong_answer/count-forgets-share-check', p, 7),
+      await run(chiseler, 'fixtures/chiseler/submissions/wrong_answer/count-forgets-share-check', p, 8)];
     expect(x.detail!.seed).toBe('7');
     expect(x.message).toBe(y.message);
     expect(z.detail!.seed).toBe('8');
   });
 
   it('reports an unknown generator as a spec problem', async () => {
-    const o = await run(chiseler, 'assignments/chiseler/fixtures/submissions/accepted/first-word-first', { call: 'num_winning_strategies(L)', given: { L: { gen: 'no-such-thing' } } });
+    const o = await run(chiseler, 'fixtures/chiseler/submissions/accepted/first-word-first', { call: 'num_winning_strategies(L)', given: { L: { gen: 'no-such-thing' } } });
     expect(o.status).toBe('error');
     expect(o.message).toMatch(/unknown generator 'no-such-thing' \(known: .*word-list/);
   });
@@ -81,7 +81,7 @@ describe('property tests with shrinking', () => {
 
 describe('per-submission seeds', () => {
   const t = { id: 'hidden-prop', property: { call: 'num_winning_strategies(L)', given: { L: longLists }, runs: 10, check: 'reference' } } as PropertyTest;
-  const [x, y] = ['assignments/chiseler/fixtures/submissions/accepted/first-word-first', 'assignments/chiseler/fixtures/submissions/accepted/last-word-first'];
+  const [x, y] = ['fixtures/chiseler/submissions/accepted/first-word-first', 'fixtures/chiseler/submissions/accepted/last-word-first'];
 
   it('gives each submission its own reproducible seed, printed in the report', async () => {
     const sx = submissionSeed(chiseler, x);

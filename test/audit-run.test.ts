@@ -7,7 +7,7 @@ import { auditAssignment } from '../harness/audit/audit.js';
 import { renderAudit } from '../harness/audit/render.js';
 
 const chiseler = loadAssignment('chiseler');
-const subject = 'assignments/chiseler/fixtures/submissions/accepted/first-word-first';
+const subject = 'fixtures/chiseler/submissions/accepted/first-word-first';
 
 /** The spec with only some of its tests: a deliberately weak suite. */
 function only(a: Assignment, groups: string[]): Assignment {
@@ -57,6 +57,6 @@ describe('gradekit audit', () => {
   }, 120_000);
 
   it('refuses a solution that does not pass the spec', async () => {
-    await expect(auditAssignment(chiseler, { submission: 'assignments/chiseler/fixtures/submissions/wrong_answer/count-forgets-share-check' })).rejects.toThrow(/must pass every test first; .* fails count-damaged-cat/);
+    await expect(auditAssignment(chiseler, { submission: 'fixtures/chiseler/submissions/wrong_answer/count-forgets-share-check' })).rejects.toThrow(/must pass every test first; .* fails count-damaged-cat/);
   }, 60_000);
 });

@@ -87,7 +87,7 @@ describe('bad specs and arguments: exit 2 with a clear message', () => {
   });
 
   it('a missing word list names the key and the file', () => {
-    const p = spec('words-missing.yaml', HEAD + `fixtures: ${rootPath('assignments', 'chiseler', 'fixtures')}\nwords: { file: no-such-words.txt, as: words.txt }\n` + TESTS);
+    const p = spec('words-missing.yaml', HEAD + `fixtures: ${rootPath('fixtures', 'chiseler')}\nwords: { file: no-such-words.txt, as: words.txt }\n` + TESTS);
     expectUsageError(cli('check', p, goodSubmission), /words-missing\.yaml:7:\d+: word list not found: .*no-such-words\.txt/);
   });
 
@@ -98,8 +98,8 @@ describe('bad specs and arguments: exit 2 with a clear message', () => {
   it.each([
     ['fixtures via ../', 'fixtures: ../../../../../../../etc\n', "'../../../../../../../etc'"],
     ['fixtures by absolute path', 'fixtures: /etc\n', "'/etc'"],
-    ['the word list via ../', `fixtures: ${rootPath('assignments', 'chiseler', 'fixtures')}\nwords: { file: ../../../../../../../../etc/passwd, as: words.txt }\n`, "'../../../../../../../../etc/passwd'"],
-    ['the word list by absolute path', `fixtures: ${rootPath('assignments', 'chiseler', 'fixtures')}\nwords: { file: /etc/passwd, as: words.txt }\n`, "'/etc/passwd'"],
+    ['the word list via ../', `fixtures: ${rootPath('fixtures', 'chiseler')}\nwords: { file: ../../../../../../../../etc/passwd, as: words.txt }\n`, "'../../../../../../../../etc/passwd'"],
+    ['the word list by absolute path', `fixtures: ${rootPath('fixtures', 'chiseler')}\nwords: { file: /etc/passwd, as: words.txt }\n`, "'/etc/passwd'"],
   ])('a path escaping the assignment folder is refused: %s', (_, paths, shown) => {
     const p = spec(`escape-${shown.length}-${paths.length}.yaml`, HEAD + paths + TESTS);
     expectUsageError(cli('check', p, goodSubmission), new RegExp(`escape-[\\d-]+\\.yaml:\\d+:\\d+: path ${shown.replace(/[./]/g, '\\$&')} points outside the assignment's folder\\n {2}hint: `));
@@ -176,7 +176,7 @@ describe('editor artefacts and non-ASCII names do not change a grade', () => {
     ['a crash with a traceback (line numbers must not move)', 'run_time_error/crash-on-one-word'],
     ['a wrong printed game', 'wrong_answer/show-extra-win-line'],
   ])('CRLF line endings and a UTF-8 BOM grade exactly like LF: %s', async (_, fixture) => {
-    const src = readFileSync(rootPath('assignments', 'chiseler', 'fixtures', 'submissions', ...fixture.split('/'), 'chiseler.py'), 'utf8');
+    const src = readFileSync(rootPath('fixtures', 'chiseler', 'submissions', ...fixture.split('/'), 'chiseler.py'), 'utf8');
     expect(src).not.toContain('\r');
     const lf = await gradeSubmission(chiseler, folder(`lf-${fixture.replace('/', '-')}`, { 'chiseler.py': src }));
     const crlfBom = await gradeSubmission(chiseler, folder(`crlf-${fixture.replace('/', '-')}`, { 'chiseler.py': '\uFEFF' + src.replace(/\n/g, '\r\n') }));

@@ -13,7 +13,7 @@ import type { Report } from '../harness/model/report.js';
 import { rootPath } from '../harness/paths.js';
 
 const a = loadAssignment('chiseler');
-const submissions = rootPath('assignments', 'chiseler', 'fixtures', 'submissions');
+const submissions = rootPath('fixtures', 'chiseler', 'submissions');
 const byId = (r: Report, id: string) => {
   const t = r.tests.find((x) => x.id === id);
   if (!t) throw new Error(`no test ${id} in the report`);

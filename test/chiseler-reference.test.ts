@@ -388,7 +388,7 @@ describe('returns-nothing validator', () => {
 
 // ---------- accepted Python fixtures ----------
 
-const acceptedDir = rootPath('assignments', 'chiseler', 'fixtures', 'submissions', 'accepted');
+const acceptedDir = rootPath('fixtures', 'chiseler', 'submissions', 'accepted');
 const accepted = readdirSync(acceptedDir).sort();
 
 // Imports each fixture (output captured), calls every function on the cases, prints one JSON document.

@@ -122,9 +122,9 @@ describe('reference: ./reference.ts', () => {
 
 describe('the bundled assignments are course folders', () => {
   it('their reference modules, compiled at run time like a course\'s, grade as the built-in form does', async () => {
-    const accepted = rootPath('assignments', 'chiseler', 'fixtures', 'submissions', 'accepted', 'plain-recursive');
+    const accepted = rootPath('fixtures', 'chiseler', 'submissions', 'accepted', 'plain-recursive');
     const builtin = loadAssignment('chiseler');
-    expect(builtin.adapter).toBe(builtinModules['assignments/chiseler/reference.ts']);
+    expect(builtin.adapter).toBe(builtinModules['reference/chiseler/adapter.ts']);
     process.env.GRADEKIT_COMPILE_REFERENCES = '1';
     let compiled;
     try {

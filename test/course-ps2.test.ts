@@ -107,6 +107,18 @@ describe('mit-ps2-hangman from its course folder', () => {
     expect(r.stdout).not.toMatch(/a repeated letter, right or wrong|ends a lost game as hangman does/); // hidden tests are not run
   });
 
+  it('needs no reference: or fixtures: line; with no reference at all, the spec error says what to add', () => {
+    const spec = readFileSync(SPEC, 'utf8');
+    expect(spec).not.toMatch(/^(reference|fixtures):/m);
+    const a = loadAssignment(SPEC);
+    expect(a.reference).toMatchObject({ kind: 'solution', file: join(FOLDER, 'solution.py'), present: true });
+    expect(a.fixturesDir).toBe(join(FOLDER, 'fixtures'));
+    const bare = join(work, 'bare');
+    mkdirSync(bare);
+    writeFileSync(join(bare, 'assignment.yaml'), spec);
+    expect(() => loadAssignment(join(bare, 'assignment.yaml'))).toThrow(/assignment\.yaml:\d+:1: no reference: assignment\.yaml names none, and its folder holds none of reference\.ts, .*solution\.py[\s\S]*put the instructor's solution beside the spec as solution\.py/);
+  });
+
   it('exports a Gradescope zip without the solution or the submissions, and grades with it', async () => {
     const { zip, entries } = await buildGradescopeZip(SPEC);
     expect(entries).toContain('course/assignment.yaml');
@@ -147,12 +159,14 @@ describe('the harness knows no assignment', () => {
     expect(importing).toEqual([]);
   });
 
-  it('the bundled assignments are course folders like any other', () => {
+  it('the bundled specs name where their reference and fixtures are, as a course folder may', () => {
     for (const id of ['ps3-mit', 'ps3-ocw', 'hangman-313e', 'chiseler', 'evil-hangman-java']) {
-      const spec = readFileSync(rootPath('assignments', id, 'assignment.yaml'), 'utf8');
-      expect(spec, id).toMatch(/^reference: \.\/reference\.ts$/m);
-      expect(spec, id).toMatch(/^fixtures: fixtures$/m);
-      expect(existsSync(rootPath('assignments', id, 'reference.ts')), id).toBe(true);
+      const spec = readFileSync(rootPath('specs', `${id}.yaml`), 'utf8');
+      const ref = /^reference: (\.\.\/reference\/\S+\.ts)$/m.exec(spec)?.[1];
+      expect(ref, id).toBeDefined();
+      expect(existsSync(rootPath('specs', ref!)), id).toBe(true);
+      expect(spec, id).toMatch(new RegExp(`^fixtures: \\.\\./fixtures/${id}$`, 'm'));
+      expect(existsSync(rootPath('fixtures', id, 'submissions', 'accepted')), id).toBe(true);
     }
   });
 });

@@ -58,16 +58,16 @@ describe('gradekit export / selfcheck commands', () => {
     expect(new TextDecoder().decode(files['course-files/course-words.txt'])).toBe('cat\ntack\nkite\n');
     expect(JSON.parse(new TextDecoder().decode(files['gradekit-autograder.json'])).words).toBe('course-files/course-words.txt');
     // Other assignments' data never ships.
-    expect(Object.keys(files).filter((p) => p.startsWith('gradekit/assignments/') && !p.startsWith('gradekit/assignments/ps3-mit/'))).toEqual([]);
+    expect(Object.keys(files).filter((p) => /^gradekit\/(specs|fixtures)\//.test(p) && !/^gradekit\/(specs\/ps3-mit\.yaml|fixtures\/ps3-mit\/)/.test(p))).toEqual([]);
   });
 
   it("ships the assignment's folder with its word list, without other assignments", async () => {
     const out = join(work, 'ps3-ocw.zip');
     await run(['export', 'gradescope', 'ps3-ocw', '--out', out]);
     const paths = Object.keys(unzipSync(new Uint8Array(readFileSync(out))));
-    expect(paths).toContain('gradekit/assignments/ps3-ocw/fixtures/words.txt');
-    expect(paths).toContain('gradekit/assignments/ps3-ocw/fixtures/golden/display-quail.txt');
-    expect(paths.some((p) => p.startsWith('gradekit/assignments/ps3-mit/'))).toBe(false);
+    expect(paths).toContain('gradekit/fixtures/ps3-ocw/words.txt');
+    expect(paths).toContain('gradekit/fixtures/ps3-ocw/golden/display-quail.txt');
+    expect(paths.some((p) => p.startsWith('gradekit/fixtures/ps3-mit/') || p === 'gradekit/specs/ps3-mit.yaml')).toBe(false);
     expect(paths.some((p) => p.includes('/submissions/'))).toBe(false);
   });
 
@@ -79,7 +79,7 @@ describe('gradekit export / selfcheck commands', () => {
   it('selfcheck finds the assignment and grades the visible tests', async () => {
     const dir = join(work, 'student');
     mkdirSync(dir);
-    const accepted = rootPath('assignments', 'chiseler', 'fixtures', 'submissions', 'accepted');
+    const accepted = rootPath('fixtures', 'chiseler', 'submissions', 'accepted');
     copyFileSync(join(accepted, readdirSync(accepted).sort()[0], 'chiseler.py'), join(dir, 'chiseler.py'));
     const ok = await run(['selfcheck', dir]);
     expect(ok.out).toMatch(/checking .*chiseler\.py as chiseler \(visible tests only\)/);

@@ -17,7 +17,7 @@ import { languageRunners } from '../harness/grade/runners.js';
 import { sandboxSupport } from '../harness/run/sandbox/index.js';
 import '../reference/register.js';
 
-const ACCEPTED_DIR = rootPath('assignments', 'chiseler', 'fixtures', 'submissions', 'accepted');
+const ACCEPTED_DIR = rootPath('fixtures', 'chiseler', 'submissions', 'accepted');
 /** The first accepted fixture submission (fixtures come and go; any accepted one will do). */
 const ACCEPTED = join(ACCEPTED_DIR, readdirSync(ACCEPTED_DIR).sort()[0], 'chiseler.py');
 
@@ -74,7 +74,7 @@ function runAutograder(root: string, env: Record<string, string> = {}): { result
 
 /** Edits the unpacked spec: Gradescope grades with whatever spec the zip carries. */
 function editSpec(root: string, edit: (tests: YAMLSeq) => void): void {
-  const file = join(root, 'source', 'gradekit', 'assignments', 'chiseler', 'assignment.yaml');
+  const file = join(root, 'source', 'gradekit', 'specs', 'chiseler.yaml');
   const doc = parseDocument(readFileSync(file, 'utf8'));
   edit(doc.get('tests') as YAMLSeq);
   writeFileSync(file, doc.toString());
@@ -92,16 +92,16 @@ afterAll(() => {
 describe('gradekit export gradescope', () => {
   it('ships the scripts, the settings and only what grading chiseler needs', () => {
     expect(entries.slice(0, 3)).toEqual(['setup.sh', 'run_autograder', 'gradekit-autograder.json']);
-    for (const must of ['gradekit/package.json', 'gradekit/assignments/chiseler/assignment.yaml', 'gradekit/harness/run/python/driver.py', 'gradekit/dist/run-autograder.mjs']) {
+    for (const must of ['gradekit/package.json', 'gradekit/specs/chiseler.yaml', 'gradekit/harness/run/python/driver.py', 'gradekit/dist/run-autograder.mjs']) {
       expect(entries).toContain(must);
     }
     // One bundled grader: no sources, no dependencies to install.
     expect(entries.filter((e) => e.includes('node_modules') || e.endsWith('.ts') || e.startsWith('gradekit/bin/') || e.startsWith('gradekit/reference/'))).toEqual([]);
     expect(entries.filter((e) => e.includes('/submissions/'))).toEqual([]);
-    expect(entries.filter((e) => e.startsWith('gradekit/assignments/') && !e.startsWith('gradekit/assignments/chiseler/'))).toEqual([]);
+    expect(entries.filter((e) => /^gradekit\/(specs|fixtures)\//.test(e) && !/^gradekit\/(specs\/chiseler\.yaml|fixtures\/chiseler\/)/.test(e))).toEqual([]);
     expect(entries.filter((e) => e.startsWith('gradekit/test/') || e.startsWith('gradekit/.'))).toEqual([]);
     const config = JSON.parse(new TextDecoder().decode(unzipSync(zip)['gradekit-autograder.json']));
-    expect(config).toMatchObject({ assignment: 'chiseler', spec: 'gradekit/assignments/chiseler/assignment.yaml', hiddenTests: 'hidden', stdoutVisibility: 'hidden' });
+    expect(config).toMatchObject({ assignment: 'chiseler', spec: 'gradekit/specs/chiseler.yaml', hiddenTests: 'hidden', stdoutVisibility: 'hidden' });
   });
 
   it('setup.sh installs Node 20 and Python (no npm install), and run_autograder honours the root variable', () => {

@@ -41,7 +41,7 @@ describe('findAssignmentFor', () => {
   it('recognises every accepted fixture submission, ps3-mit and ps3-ocw told apart by content', () => {
     let checked = 0;
     for (const a of listAssignments()) {
-      const acc = rootPath('assignments', a, 'fixtures', 'submissions', 'accepted');
+      const acc = rootPath('fixtures', a, 'submissions', 'accepted');
       let subs: string[];
       try {
         subs = readdirSync(acc);
@@ -104,7 +104,7 @@ describe('findAssignmentFor', () => {
   it('uses the specs folder it is given and skips specs it cannot parse', () => {
     const specs = join(work, 'specs');
     mkdirSync(specs);
-    cpSync(rootPath('assignments', 'ps3-ocw', 'assignment.yaml'), join(specs, 'ps3-ocw.yaml'));
+    cpSync(rootPath('specs', 'ps3-ocw.yaml'), join(specs, 'ps3-ocw.yaml'));
     writeFileSync(join(specs, 'broken.yaml'), 'assignment: [unclosed\n');
     const r = findAssignmentFor(folder({ 'ps3.py': MIT_PS3 }), { specsDir: specs });
     expect(r).toMatchObject({ assignment: 'ps3-ocw' }); // the only candidate left: no content check needed
@@ -123,7 +123,7 @@ describe('a course folder', () => {
   });
 
   it('names a bundled assignment by its id, wherever the fixture sits', () => {
-    const acc = rootPath('assignments', 'ps3-ocw', 'fixtures', 'submissions', 'accepted');
+    const acc = rootPath('fixtures', 'ps3-ocw', 'submissions', 'accepted');
     const name = readdirSync(acc).sort()[0]!;
     expect(findAssignmentFor(join(acc, name))).toMatchObject({ assignment: 'ps3-ocw' });
   });

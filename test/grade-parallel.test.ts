@@ -10,7 +10,7 @@ import { rootPath } from '../harness/paths.js';
 
 const verdicts = (r: Report) => r.tests.map((t) => [t.id, t.status, t.score, t.message]);
 const chiseler = loadAssignment('chiseler');
-const sub = (a: string, verdict: string, name: string) => rootPath('assignments', a, 'fixtures', 'submissions', verdict, name);
+const sub = (a: string, verdict: string, name: string) => rootPath('fixtures', a, 'submissions', verdict, name);
 
 /** The same assignment with test `id` made to need test `needs`. */
 function withNeeds(a: Assignment, id: string, needs: string): Assignment {

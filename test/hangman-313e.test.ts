@@ -16,7 +16,7 @@ import { RefRaise, type RefContext, type RefObject } from '../harness/model/refe
 import { py, repr, type PyValue } from '../harness/model/pyvalue.js';
 
 const NINE = ['ally', 'beta', 'cool', 'deal', 'else', 'flew', 'good', 'hope', 'ibex'];
-const LARGE = dictionaryFromText(readFileSync(new URL('../assignments/hangman-313e/fixtures/words-large.txt', import.meta.url), 'utf8'));
+const LARGE = dictionaryFromText(readFileSync(new URL('../fixtures/hangman-313e/words-large.txt', import.meta.url), 'utf8'));
 
 function game(words: readonly string[], len: number, guesses: number, diff: string): Hangman313E {
   const h = new Hangman313E(words);

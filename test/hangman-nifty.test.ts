@@ -12,7 +12,7 @@ import { partition } from '../reference/hangman/partition.js';
 import { InputExhausted } from '../harness/model/reference.js';
 
 const NINE = ['ally', 'beta', 'cool', 'deal', 'else', 'flew', 'good', 'hope', 'ibex'];
-const LARGE = readFileSync(new URL('../assignments/hangman-313e/fixtures/words-large.txt', import.meta.url), 'utf8').split('\n').filter(Boolean);
+const LARGE = readFileSync(new URL('../fixtures/hangman-313e/words-large.txt', import.meta.url), 'utf8').split('\n').filter(Boolean);
 
 describe('EvilHangmanGame (largest)', () => {
   it("follows the handout: E keeps ----, O reveals -OO-, T keeps -OO- and is wrong", () => {

@@ -12,8 +12,8 @@ import { dictionaryFromText } from '../reference/hangman/hangman313e.js';
 import { transcript313E } from '../reference/hangman/runner313e.js';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
-const RUNNER = here('../assignments/hangman-313e/runner.py');
-const SMALL_TEXT = readFileSync(here('../assignments/hangman-313e/fixtures/words-small.txt'), 'utf8');
+const RUNNER = here('../fixtures/hangman-313e/runner.py');
+const SMALL_TEXT = readFileSync(here('../fixtures/hangman-313e/words-small.txt'), 'utf8');
 const FIXTURES = ['straightforward', 'dict-of-lists'];
 // Upper case, a duplicate, padding, CRLF and a blank line: exercises sorted(set(line.strip().lower())).
 const MESSY_TEXT = 'Ally\r\n beta\n\nALLY\ncool  \ngood\r\nhope\nit\n';
@@ -50,7 +50,7 @@ beforeAll(() => {
   for (const fixture of FIXTURES) {
     for (const dict of ['small', 'messy'] as const) {
       const dir = mkdtempSync(join(tmpdir(), `hangman313e-${fixture}-`));
-      copyFileSync(here(`../assignments/hangman-313e/fixtures/submissions/accepted/${fixture}/hangman.py`), join(dir, 'hangman.py'));
+      copyFileSync(here(`../fixtures/hangman-313e/submissions/accepted/${fixture}/hangman.py`), join(dir, 'hangman.py'));
       writeFileSync(join(dir, 'dictionary.txt'), dict === 'small' ? SMALL_TEXT : MESSY_TEXT);
       dirs.set(`${fixture}/${dict}`, dir);
     }

@@ -6,7 +6,7 @@ import { isLetter, PipedIO, runHangman313E, stdinLines, transcript313E } from '.
 import { pyInt } from '../reference/hangman/pyint.js';
 import { InputExhausted } from '../harness/model/reference.js';
 
-const SMALL = dictionaryFromText(readFileSync(new URL('../assignments/hangman-313e/fixtures/words-small.txt', import.meta.url), 'utf8'));
+const SMALL = dictionaryFromText(readFileSync(new URL('../fixtures/hangman-313e/words-small.txt', import.meta.url), 'utf8'));
 const NINE = ['ally', 'beta', 'cool', 'deal', 'else', 'flew', 'good', 'hope', 'ibex'];
 const run = (input: string, words: readonly string[] = SMALL, debug = false) => transcript313E(input, words, debug);
 

@@ -48,7 +48,7 @@ const HOSTILE: Record<string, Expect> = {
   'output-flood': { status: 'error', message: OUTPUT_LIMIT },
   'no-newline-flood': { status: 'error', message: OUTPUT_LIMIT },
   // The fixture names the project's real folder (the test writes it into a copy, see fixture()).
-  'read-secrets': { status: 'error', message: new RegExp(`^run-time error: .*NoSuchFileException: ${escapeRe(rootPath('assignments', 'evil-hangman-java', 'assignment.yaml'))}.* before any input`), never: /assignment:|win-5|"games"/, isolation: true },
+  'read-secrets': { status: 'error', message: new RegExp(`^run-time error: .*NoSuchFileException: ${escapeRe(rootPath('specs', 'evil-hangman-java.yaml'))}.* before any input`), never: /assignment:|win-5|"games"/, isolation: true },
   'list-submissions': { status: 'passed', never: /decoy|specs|fixtures-hostile|package\.json|node_modules|gradekit-java-|\.bash_history/, isolation: true },
   'write-outside': { status: 'passed', isolation: true },
   network: { status: 'error', message: /^run-time error: .*(ConnectException: Connection refused|Network is unreachable).* after input "a" \(guess 1\)/, isolation: true },
@@ -151,7 +151,7 @@ function check(name: string, exp: Expect) {
     expect(listing(tmpRoot), 'temp folder').toEqual(tmpBefore);
     expect(readFileSync(join(fixture(name), 'EvilHangman.java')).equals(source), 'the fixture itself').toBe(true);
     expect(await leftovers(tmpRoot), 'processes left behind').toEqual([]);
-    for (const p of ['/tmp/gradekit-pwned.txt', '/root/pwned.txt', '/usr/pwned.txt', '/etc/pwned.txt', '/tmp/pwned.txt', join(tmpRoot, 'pwned.txt'), rootPath('assignments', 'pwned.yaml')]) {
+    for (const p of ['/tmp/gradekit-pwned.txt', '/root/pwned.txt', '/usr/pwned.txt', '/etc/pwned.txt', '/tmp/pwned.txt', join(tmpRoot, 'pwned.txt'), rootPath('specs', 'pwned.yaml')]) {
       expect(existsSync(p), p).toBe(false);
     }
     expect(connections, 'connections from the sandbox').toBe(0);

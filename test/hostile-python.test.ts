@@ -61,7 +61,7 @@ const HOSTILE: Record<string, Expect> = {
   // The escapes are shown as \x1b, never as raw bytes that would repaint the grader's terminal.
   'ansi-flood': { status: { 'show-game': 'failed' }, message: /\\x1b\[/, never: /\x1b|\x07/ },
   // The fixture names the project's real folder (the test writes it in, see prepared()).
-  'read-secrets': { status: { count: 'error' }, message: new RegExp(`FileNotFoundError.*${escapeRe(rootPath('assignments', 'chiseler', 'assignment.yaml'))}`), never: /assignment: chiseler/, isolation: true },
+  'read-secrets': { status: { count: 'error' }, message: new RegExp(`FileNotFoundError.*${escapeRe(rootPath('specs', 'chiseler.yaml'))}`), never: /assignment: chiseler/, isolation: true },
   // The work directory is a tmpfs at /home/student: the private /tmp holds nothing at all.
   'list-submissions': { status: { 'winning-strategy': 'failed', 'show-game': 'error' }, message: /'\/tmp: '|IndexError/, never: /decoy|specs|package\.json|bash_history|gk-hostile/, isolation: true },
   'write-outside': { isolation: true },

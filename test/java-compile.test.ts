@@ -7,7 +7,7 @@ import { compileJava, parseJavacErrors } from '../harness/run/java/compile.js';
 import { javaCommand, prepareJavaRun } from '../harness/run/java/run.js';
 import { mainClassesIn, stripJava, txtLiteralsIn } from '../harness/run/java/sources.js';
 
-const FIX = join(import.meta.dirname, '..', 'assignments', 'evil-hangman-java', 'fixtures', 'submissions');
+const FIX = join(import.meta.dirname, '..', 'fixtures', 'evil-hangman-java', 'submissions');
 
 function tempSubmission(files: Record<string, string | Buffer>): string {
   const dir = mkdtempSync(join(tmpdir(), 'gradekit-sub-'));

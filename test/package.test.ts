@@ -19,7 +19,7 @@ const npmEnv = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'fa
 function pack(): string {
   const src = join(work, 'gradekit-src');
   mkdirSync(src);
-  for (const f of ['bin', 'harness', 'reference', 'assignments', 'bench', 'scripts', 'docs', 'package.json', 'README.md']) cpSync(rootPath(f), join(src, f), { recursive: true });
+  for (const f of ['bin', 'harness', 'reference', 'specs', 'fixtures', 'bench', 'scripts', 'docs', 'package.json', 'README.md']) cpSync(rootPath(f), join(src, f), { recursive: true });
   symlinkSync(rootPath('node_modules'), join(src, 'node_modules'), 'dir');
   const out = join(work, 'pack');
   mkdirSync(out);
@@ -62,10 +62,11 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 describe('the npm tarball', () => {
   it('ships the bundles, the driver and the bundled course folders, and no TypeScript sources', () => {
     const files = execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' }).split('\n').filter(Boolean).map((f) => f.replace(/^package\//, ''));
-    for (const must of ['bin/gradekit', 'dist/gradekit.cjs', 'dist/run-autograder.mjs', 'dist/api.mjs', 'dist/types/harness/api.d.ts', 'harness/run/python/driver.py', 'assignments/ps3-mit/assignment.yaml']) {
+    for (const must of ['bin/gradekit', 'dist/gradekit.cjs', 'dist/run-autograder.mjs', 'dist/api.mjs', 'dist/types/harness/api.d.ts', 'harness/run/python/driver.py', 'specs/ps3-mit.yaml']) {
       expect(files).toContain(must);
     }
-    expect(files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !/^assignments\/[^/]+\/reference\.ts$/.test(f))).toEqual([]);
+    expect(files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
+    expect(files.filter((f) => f.startsWith('fixtures/hostile/'))).toEqual([]);
     expect(files.filter((f) => f.startsWith('test/') || f.startsWith('node_modules/'))).toEqual([]);
   });
 

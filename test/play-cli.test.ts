@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { rootPath } from '../harness/paths.js';
 
-const words = rootPath('assignments', 'hangman-313e', 'fixtures', 'words-small.txt');
+const words = rootPath('fixtures', 'hangman-313e', 'words-small.txt');
 const sessions: [string, string][] = [
   ['EASY win with an upper-case guess and a repeat', '4\n8\n1\nE\ne\na\no\ni\nu\nt\ns\nr\nn\nl\nd\nk\nn\n'],
   ['setup errors, then HARD', 'four\n0\n4\n30\n5\nx\n3\na\ne\ni\no\nu\nno\n'],
@@ -16,10 +16,10 @@ const sessions: [string, string][] = [
 
 function runner(stdin: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'gk-play-'));
-  copyFileSync(rootPath('assignments', 'hangman-313e', 'fixtures', 'submissions', 'accepted', 'straightforward', 'hangman.py'), join(dir, 'hangman.py'));
+  copyFileSync(rootPath('fixtures', 'hangman-313e', 'submissions', 'accepted', 'straightforward', 'hangman.py'), join(dir, 'hangman.py'));
   copyFileSync(words, join(dir, 'dictionary.txt'));
   try {
-    return execFileSync('python3', [rootPath('assignments', 'hangman-313e', 'runner.py')], { cwd: dir, input: stdin, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] });
+    return execFileSync('python3', [rootPath('fixtures', 'hangman-313e', 'runner.py')], { cwd: dir, input: stdin, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] });
   } catch (e) {
     return (e as { stdout: string }).stdout; // the course runner dies with EOFError when input ends mid-game
   }

@@ -1,4 +1,4 @@
-// assignments/ps3-mit/assignment.yaml against the MIT Spring 2017 handout: every worked example is a test and the
+// specs/ps3-mit.yaml against the MIT Spring 2017 handout: every worked example is a test and the
 // reference gives the handout's numbers for it; the golden transcripts are fresh; and the handout's
 // own transcripts (worded two ways in the handout) pass the spec's tolerant comparison.
 import { MIT_PLAY_GAME_EXAMPLE } from './handout-transcripts.js';
@@ -17,7 +17,7 @@ const byId = new Map(tests.map((t) => [t.id, t]));
 /** The reference's value for a call/steps test (its last step), as Python repr. */
 function refValue(id: string): string {
   const t = byId.get(id);
-  if (!t) throw new Error(`no test ${id} in assignments/ps3-mit/assignment.yaml`);
+  if (!t) throw new Error(`no test ${id} in specs/ps3-mit.yaml`);
   const run = referenceRun(a, t as Running);
   const last = run.steps[run.steps.length - 1];
   if (!last.value) throw new Error(`${id}: the reference returned no value`);

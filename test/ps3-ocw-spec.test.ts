@@ -1,4 +1,4 @@
-// assignments/ps3-ocw/assignment.yaml against the Chinese OCW Fall 2016 handout (seed ps3-ocw-fall2016-zh):
+// specs/ps3-ocw.yaml against the Chinese OCW Fall 2016 handout (seed ps3-ocw-fall2016-zh):
 // every number the handout prints is what the reference computes for the spec's test, the golden
 // transcripts are fresh, and the handout's own transcripts (both of its wordings) pass the spec's
 // transcript comparison against those golden files. Handout text is quoted as printed, except
@@ -19,7 +19,7 @@ const byId = new Map(tests.map((t) => [t.id, t]));
 
 function test(id: string): Running {
   const t = byId.get(id);
-  if (!t) throw new Error(`assignments/ps3-ocw/assignment.yaml has no test '${id}'`);
+  if (!t) throw new Error(`specs/ps3-ocw.yaml has no test '${id}'`);
   return t as Running;
 }
 

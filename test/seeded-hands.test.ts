@@ -20,7 +20,7 @@ language: python
 submission: { file: ps3.py }
 reference: wordgame
 options: { variant: mit }
-fixtures: ${rootPath('assignments', 'ps3-mit', 'fixtures')}
+fixtures: ${rootPath('fixtures', 'ps3-mit')}
 words: { file: words.txt, as: words.txt }
 defaults: { normalise: [trailing-whitespace, hand-multiset] }
 tests:
@@ -43,7 +43,7 @@ describe('seeded hands', () => {
     expect(hands(7)).toMatch(/"!"/); // mit hands carry the wildcard
   });
   it('a correct solution passes whatever the seed, and the report names the seed', async () => {
-    const acc = rootPath('assignments', 'ps3-mit', 'fixtures', 'submissions', 'accepted');
+    const acc = rootPath('fixtures', 'ps3-mit', 'submissions', 'accepted');
     const sub = join(acc, readdirSync(acc)[0]);
     for (const seed of [7, 'per-submission'] as const) {
       const r = await gradeSubmission(a, sub, { seed });

@@ -125,7 +125,7 @@ describe('the CLI never shows a stack trace for user mistakes', () => {
   });
   it('--json into a folder that does not exist yet creates it; an unwritable path is a usage error', () => {
     const dir = mkdtempSync(join(tmpdir(), 'gk-json-'));
-    const sub = 'assignments/chiseler/fixtures/submissions/accepted/plain-recursive';
+    const sub = 'fixtures/chiseler/submissions/accepted/plain-recursive';
     expect(run('check', 'chiseler', sub, '--json', join(dir, 'reports', 'new', 'r.json')).code).toBe(0);
     expect(existsSync(join(dir, 'reports', 'new', 'r.json'))).toBe(true);
     writeFileSync(join(dir, 'plain-file'), 'x');

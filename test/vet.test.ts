@@ -29,7 +29,7 @@ async function vet(args: string[]): Promise<{ code: number | undefined; out: str
   return { code, out };
 }
 
-const fixture = (verdict: string, name: string) => rootPath('assignments', 'ps3-ocw', 'fixtures', 'submissions', verdict, name);
+const fixture = (verdict: string, name: string) => rootPath('fixtures', 'ps3-ocw', 'submissions', verdict, name);
 
 describe('gradekit vet', () => {
   it('passes (exit 0) when every known-correct solution gets every scored point', async () => {

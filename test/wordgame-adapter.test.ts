@@ -10,7 +10,7 @@ import { wordgameAdapter } from '../reference/wordgame/adapter.js';
 import { VARIANTS, VariantError, dealHand, defineVariant, fill, getWordScore, resolveVariant } from '../reference/wordgame/index.js';
 
 /** The bundled list as loaded from disk: UPPERCASE, like MIT's words.txt. */
-const RAW_WORDS = readFileSync(rootPath('assignments/ps3-mit/fixtures/words.txt'), 'utf8').split('\n').filter(Boolean);
+const RAW_WORDS = readFileSync(rootPath('fixtures/ps3-mit/words.txt'), 'utf8').split('\n').filter(Boolean);
 
 const fall2017 = { id: 'mit-fall2017', wildcard: '@', wildcardStandsFor: 'consonants', endSentinel: '*END*', a: 5, b: 8, floor: 2 };
 

@@ -44,11 +44,11 @@ describe('the bundled word list holds every word a handout plays', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ps3-words-'));
     try {
       execFileSync('node', [rootPath('scripts/build-ps3-words.mjs'), join(dir, 'words.txt')], { stdio: 'pipe' });
-      expect(readFileSync(join(dir, 'words.txt'), 'utf8')).toBe(readFileSync(rootPath('assignments/ps3-mit/fixtures/words.txt'), 'utf8'));
+      expect(readFileSync(join(dir, 'words.txt'), 'utf8')).toBe(readFileSync(rootPath('fixtures/ps3-mit/words.txt'), 'utf8'));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-    expect(statSync(rootPath('assignments/ps3-mit/fixtures/words.txt')).size).toBeLessThan(1 << 20);
+    expect(statSync(rootPath('fixtures/ps3-mit/words.txt')).size).toBeLessThan(1 << 20);
     expect(WORDS.length).toBe(76_768);
   });
 });

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { rootPath } from '../harness/paths.js';
 import type { Hand, PlayGameHooks, WordgameIO, WordgameVariant } from '../reference/wordgame/index.js';
 
-export const WORDS: readonly string[] = readFileSync(rootPath('assignments/ps3-mit/fixtures/words.txt'), 'utf8')
+export const WORDS: readonly string[] = readFileSync(rootPath('fixtures/ps3-mit/words.txt'), 'utf8')
   .split('\n')
   .filter(Boolean)
   .map((w) => w.toLowerCase());

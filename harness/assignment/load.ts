@@ -1,7 +1,7 @@
 // An assignment = its spec + its reference adapter + its word list, checked together so that a
 // spec naming an unknown function, name or validator fails at load time with file:line:col.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { loadSpecFile, SpecError, SpecErrors, type LoadedSpec } from '../spec/load.js';
 import { parseStep, parseExpr, literalValue, namesIn, PyParseError, type PyStep } from '../spec/pyexpr.js';
 import type { ReferenceAdapter } from '../model/reference.js';
@@ -51,23 +51,34 @@ export interface AssignmentOptions {
   starter?: string;
 }
 
-/** The course folders that ship with gradekit: assignments/<id>/assignment.yaml. */
-export function assignmentsDir(): string {
-  return rootPath('assignments');
+/** The specs that ship with gradekit: specs/<id>.yaml (their fixtures in fixtures/<id>/, their references in reference/). */
+export function specsDir(): string {
+  return rootPath('specs');
 }
 
 /** The file name of a course folder's spec. */
 export const SPEC_FILE = 'assignment.yaml';
 
-/** The bundled assignment ids (their folder names), in alphabetical order: the harness knows none by name. */
+/** The bundled assignment ids (their spec file names), in alphabetical order: the harness knows none by name. */
 export function listAssignments(): string[] {
-  const dir = assignmentsDir();
-  return existsSync(dir) ? readdirSync(dir).filter((f) => existsSync(join(dir, f, SPEC_FILE))).sort() : [];
+  const dir = specsDir();
+  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.yaml')).map((f) => f.slice(0, -'.yaml'.length)).sort() : [];
+}
+
+/** The spec file of a bundled assignment. */
+export function bundledSpec(id: string): string {
+  return join(specsDir(), `${id}.yaml`);
 }
 
 /** The spec files of the bundled assignments. */
 export function bundledSpecs(): string[] {
-  return listAssignments().map((id) => join(assignmentsDir(), id, SPEC_FILE));
+  return listAssignments().map(bundledSpec);
+}
+
+/** The bundled id a spec file stands for, if it is one of gradekit's own specs. */
+export function bundledIdOf(specFile: string): string | undefined {
+  const rel = relative(specsDir(), resolve(specFile));
+  return !rel.startsWith('..') && !rel.includes(sep) && rel.endsWith('.yaml') ? rel.slice(0, -'.yaml'.length) : undefined;
 }
 
 /** A spec from a bundled id, a spec file (assignment.yaml or any .yaml), or a course folder holding assignment.yaml. */
@@ -81,8 +92,8 @@ export function resolveSpecPath(idOrPath: string): string {
     if (existsSync(inFolder)) return resolve(inFolder);
     throw new UsageError(existsSync(idOrPath) ? `no ${SPEC_FILE} in ${idOrPath}: a course folder holds its spec as ${SPEC_FILE}` : `not found: ${idOrPath}`);
   }
-  const p = join(assignmentsDir(), idOrPath, SPEC_FILE);
-  if (!existsSync(p)) {
+  const p = bundledSpec(idOrPath);
+  if (!/^[a-z0-9-]+$/.test(idOrPath) || !existsSync(p)) {
     const ids = listAssignments();
     const guess = closest(idOrPath, ids);
     throw new UsageError(`unknown assignment '${idOrPath}'${guess ? ` — did you mean '${guess}'?` : ''} (known: ${ids.join(', ')}; or give the path of a course folder's ${SPEC_FILE})`);
@@ -212,7 +223,7 @@ export function loadAssignment(idOrPath: string, opts: AssignmentOptions = {}): 
     }
     if ('game' in t) {
       const judge = adapter.game;
-      if (!judge) errors.push(spec.error(['tests', i, 'game'], `reference '${d.reference}' cannot play interactive games`, 'game tests need a reference with a game judge'));
+      if (!judge) errors.push(spec.error(['tests', i, 'game'], `reference '${adapter.id}' cannot play interactive games`, 'game tests need a reference with a game judge'));
       else {
         for (const problem of judge.validate(t.game)) errors.push(spec.error(['tests', i, 'game'], `game: ${problem}`));
         for (const [k, c] of t.checks.entries()) {

@@ -5,7 +5,7 @@
 // A solution has no TypeScript functions: its expected values and transcripts come from running it in
 // the sandboxed driver (gradekit golden --update keeps them as golden files), so its adapter only names
 // the functions the tests call.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import type { RefFunction, ReferenceAdapter } from '../model/reference.js';
 import type { LoadedSpec } from '../spec/load.js';
@@ -23,9 +23,12 @@ export type ReferenceSource =
 
 const MODULE = /\.(ts|mts|cts|js|mjs|cjs)$/;
 
+/** What a course folder's spec without a `reference:` line uses, in this order. */
+export const DEFAULT_REFERENCES = ['reference.ts', 'reference.mts', 'reference.js', 'reference.mjs', 'reference.cjs', 'solution.py'] as const;
+
 export function referenceSource(spec: LoadedSpec): ReferenceSource {
-  const r = spec.data.reference;
   const dir = dirname(spec.file);
+  const r = spec.data.reference ?? defaultReference(spec, dir);
   if (typeof r === 'object') {
     const file = resolve(dir, r.solution);
     if (!r.solution.endsWith('.py')) throw new SpecErrors([spec.error(['reference', 'solution'], `the solution must be a Python file (.py), got '${r.solution}'`, 'name the instructor\'s solution, e.g. solution: solution.py')]);
@@ -33,6 +36,16 @@ export function referenceSource(spec: LoadedSpec): ReferenceSource {
   }
   if (MODULE.test(r) || r.startsWith('.') || r.includes('/')) return { kind: 'module', file: resolve(dir, r) };
   return { kind: 'builtin', id: r };
+}
+
+/** The reference a course folder holds beside its spec, when the spec names none. A copy of the folder
+ *  without the solution (a student's, an export) still has the solution's golden files: it is graded from them. */
+function defaultReference(spec: LoadedSpec, dir: string): string | { solution: string } {
+  const found = DEFAULT_REFERENCES.find((f) => existsSync(resolve(dir, f)));
+  if (found) return found.endsWith('.py') ? { solution: found } : `./${found}`;
+  const golden = resolve(dir, spec.data.fixtures, 'golden');
+  if (existsSync(golden) && readdirSync(golden).some((f) => f.endsWith('.json'))) return { solution: 'solution.py' };
+  throw new SpecErrors([spec.error([], `no reference: ${basename(spec.file)} names none, and its folder holds none of ${DEFAULT_REFERENCES.join(', ')}`, 'put the instructor\'s solution beside the spec as solution.py (or a reference.ts module), or name it with a reference: line')]);
 }
 
 /** The adapter for a reference source; a problem is a spec error at the `reference:` line. */

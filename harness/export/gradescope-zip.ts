@@ -1,7 +1,7 @@
 // `gradekit export gradescope`: a Gradescope autograder zip holding setup.sh, run_autograder, the settings,
 // the grader as one bundled file (gradekit/dist/run-autograder.mjs, its dependencies inside: Gradescope needs
 // nothing but Node and Python) and the assignment's folder without its example submissions:
-//   - a bundled assignment goes where the grader knows it: gradekit/assignments/<id>/;
+//   - a bundled assignment goes where the grader knows it: gradekit/specs/<id>.yaml and gradekit/fixtures/<id>/;
 //   - a course folder goes under course/: its spec, fixtures, golden files and runner scripts. A reference
 //     module ships compiled (course/reference.gradekit.cjs, the spec's reference line pointing at it); an
 //     instructor's solution never ships: its golden files are what students are graded against.
@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { zipSync, strToU8, type Zippable } from 'fflate';
 import { parseDocument } from 'yaml';
 import '../../reference/register.js'; // the spec is validated against its reference before shipping
-import { assignmentsDir, loadAssignment, programScripts, resolveSpecPath, type Assignment } from '../assignment/load.js';
+import { bundledIdOf, loadAssignment, programScripts, resolveSpecPath, type Assignment } from '../assignment/load.js';
 import { compileModule } from '../assignment/module-loader.js';
 import type { Visibility } from '../model/report.js';
 import { isInstalledPackage, rootPath } from '../paths.js';
@@ -81,11 +81,20 @@ function assignmentFiles(a: Assignment): string[] {
   return filesUnder(folder, skip).filter((r) => !r.startsWith('..'));
 }
 
+/** A bundled assignment as shipped, relative to gradekit's root: its spec, its fixtures but the example
+ *  submissions, and its runner scripts (its reference is compiled into the grader). */
+function bundledFiles(a: Assignment, root: string): string[] {
+  const fixtures = slash(relative(root, a.fixturesDir));
+  const own = filesUnder(a.fixturesDir, (r) => r === 'submissions').map((r) => `${fixtures}/${r}`);
+  return [...new Set([slash(relative(root, a.spec.file)), ...own, ...programScripts(a).map((p) => slash(relative(root, p)))])];
+}
+
 /** The spec's text with its `reference:` value replaced, every other line as it was (positions in errors stay right). */
 function withReference(specText: string, value: string): string {
   const doc = parseDocument(specText, { keepSourceTokens: true });
   const node = doc.get('reference', true) as { range?: [number, number, number] } | undefined;
-  if (!node?.range) throw new UsageError('the spec has no reference: line to point at the compiled module');
+  // A course folder may leave the line out (its reference.ts is the default): add it at the end, where it moves no line.
+  if (!node?.range) return `${specText}${specText.endsWith('\n') ? '' : '\n'}reference: ${JSON.stringify(value)}\n`;
   return specText.slice(0, node.range[0]) + JSON.stringify(value) + specText.slice(node.range[1]);
 }
 
@@ -101,13 +110,21 @@ export async function gradescopeEntries(assignment: string, opts: GradescopeExpo
   for (const f of ['driver.py', 'gradekit_driver.py']) add(rootPath('harness', 'run', 'python', f), `${VENDOR_DIR}/harness/run/python/${f}`);
   entries.push({ path: `${VENDOR_DIR}/${ENTRY_BUNDLE}`, data: await graderBundle() });
 
-  // The assignment's own folder.
-  const bundled = !relative(assignmentsDir(), a.specDir).startsWith('..') && relative(root, a.specDir) !== '';
-  const base = bundled ? `${VENDOR_DIR}/${slash(relative(root, a.specDir))}` : COURSE_DIR;
-  const specRel = slash(relative(a.specDir, a.spec.file));
-  for (const f of assignmentFiles(a)) {
-    if (f === specRel && a.reference.kind === 'module' && !bundled) continue;
-    add(join(a.specDir, f), `${base}/${f}`);
+  // The assignment's own files: a bundled one where gradekit keeps them, a course folder under course/.
+  const bundled = bundledIdOf(a.spec.file) !== undefined;
+  const base = bundled ? VENDOR_DIR : COURSE_DIR;
+  const home = bundled ? root : a.specDir;
+  const specRel = slash(relative(home, a.spec.file));
+  // A solution never ships: a spec that found it by default names it, so the grader knows to use its golden files.
+  const solutionFile = a.reference.kind === 'solution' && a.spec.data.reference === undefined ? a.reference.file : undefined;
+  const namesSolution = solutionFile !== undefined;
+  for (const f of bundled ? bundledFiles(a, root) : assignmentFiles(a)) {
+    if (f === specRel && ((a.reference.kind === 'module' && !bundled) || namesSolution)) continue;
+    add(join(home, f), `${base}/${f}`);
+  }
+  if (namesSolution) {
+    const text = readFileSync(a.spec.file, 'utf8');
+    entries.push({ path: `${base}/${specRel}`, data: strToU8(`${text}${text.endsWith('\n') ? '' : '\n'}reference: { solution: ${JSON.stringify(slash(relative(a.specDir, solutionFile!)))} }\n`) });
   }
   if (a.reference.kind === 'module' && !bundled) {
     const compiled = compileModule(a.reference.file);

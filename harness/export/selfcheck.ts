@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { parse } from 'yaml';
-import { assignmentsDir, bundledSpecs, SPEC_FILE } from '../assignment/load.js';
+import { bundledIdOf, bundledSpecs, SPEC_FILE } from '../assignment/load.js';
 
 export type AssignmentMatch = { assignment: string; file: string } | { error: string };
 
@@ -53,8 +53,7 @@ export function courseSpecNear(dir: string): string | undefined {
 
 /** A bundled assignment's spec is named by its id; any other by its path. */
 function nameOf(spec: string): string {
-  const rel = relative(assignmentsDir(), spec);
-  return !rel.startsWith('..') && basename(spec) === SPEC_FILE && dirname(rel) !== '.' && !dirname(rel).includes('/') ? dirname(rel) : spec;
+  return bundledIdOf(spec) ?? spec;
 }
 
 /** Reads each spec; a spec that cannot be parsed is left out (its loader reports it elsewhere). */

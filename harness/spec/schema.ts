@@ -187,13 +187,14 @@ export const specSchema = z
         markers: z.array(z.string().min(1)).optional(),
       })
       .strict(),
-    /** The reference: a bundled adapter id (`wordgame`), a TypeScript or JavaScript module of the course
-     *  folder (`./reference.ts`, loaded at run time), or the instructor's own solution in the students'
-     *  language (`{solution: solution.py}`), whose runs are kept as golden files. */
+    /** The reference: a bundled adapter id (`wordgame`), a TypeScript or JavaScript module (`./reference.ts`,
+     *  `../reference/wordgame/adapter.ts`), or the instructor's own solution in the students' language
+     *  (`{solution: solution.py}`), whose runs are kept as golden files. Without this line, a course folder's
+     *  reference.ts, else its solution.py (harness/assignment/reference-source.ts). */
     reference: z.union([
       z.string().min(1),
       z.object({ solution: z.string().min(1) }).strict(),
-    ]),
+    ]).optional(),
     options: z.record(z.string(), z.unknown()).default({}),
     /** The bundled word list (relative to the spec's fixtures folder); --words replaces it. */
     words: z
@@ -203,8 +204,9 @@ export const specSchema = z
     /** More word lists (name -> file relative to the fixtures folder) that a test can pick with `words:`;
      *  each is placed in the test's working directory under the same name as the bundled list. */
     word_lists: z.record(z.string().regex(/^[a-z0-9-]+$/, 'lower-case letters, digits and dashes'), z.string()).default({}),
-    /** Folder holding this assignment's fixtures (words, golden/), relative to the spec file. */
-    fixtures: z.string(),
+    /** Folder holding this assignment's fixtures (words, golden/, submissions/), relative to the spec file:
+     *  `fixtures` beside it in a course folder (the default), `../fixtures/<id>` for a bundled spec. */
+    fixtures: z.string().default('fixtures'),
     /** Programs run as a whole: the student's module as __main__, or a runner script that drives it. */
     programs: z
       .record(

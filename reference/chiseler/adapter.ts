@@ -235,3 +235,6 @@ export const chiselerAdapter: ReferenceAdapter = {
     'returns-nothing': returnsNothing,
   },
 };
+
+/** A spec's `reference:` may name this module: its default export is the adapter. */
+export default chiselerAdapter;

@@ -2,9 +2,10 @@
 // ints as int, patterns as str, get_guesses_made as a list of str, make_guess as {pattern: count},
 // order_entries/sort over family tuples (-size, -dashes, pattern, words). The spec's validators
 // (validators313e.ts) accept every other answer the handout allows.
-import { RefRaise, type ReferenceAdapter, type RefClass, type RefFunction } from '../../harness/model/reference.js';
+import { RefRaise, type ReferenceAdapter, type RefClass, type RefContext, type RefFunction } from '../../harness/model/reference.js';
 import { py, truthy, typeName, type PyValue } from '../../harness/model/pyvalue.js';
 import { dictionaryFromLines, Hangman313E } from './hangman313e.js';
+import { runHangman313E } from './runner313e.js';
 import { compareCodePoints } from './partition.js';
 import { pySorted } from './pycompare.js';
 import { hangmanProbes } from './probes.js';
@@ -98,6 +99,17 @@ export const hangman313eAdapter: ReferenceAdapter = {
    *  family_entries, tied_entries, equal_entries: Family tuples for the sort tests (validators313e.ts). */
   names: (ctx) => ({ words: py.strList(dictionaryFromLines(ctx.words)), ...sortTestInputs() }),
   probes: hangmanProbes,
+  // The course runner driving the Hangman class. runner.py echoes piped input itself (lower-cased guesses),
+  // so these programs run with `echo: self` in the spec and echo here; `play` gets its echo from the console.
+  programs: {
+    runner: (ctx) => runHangman313E(ctx.io, dictionaryFromLines(ctx.words), false, { echo: true, rng: ctx.rng }),
+    'runner-debug': (ctx) => runHangman313E(ctx.io, dictionaryFromLines(ctx.words), true, { echo: true, rng: ctx.rng }),
+    // Like runner.py: echoes piped input itself (as typed lines are shown by a terminal anyway).
+    play: Object.assign(
+      (ctx: RefContext) => runHangman313E(ctx.io, dictionaryFromLines(ctx.words), false, { echo: ctx.options.stdinIsTerminal !== true, rng: ctx.rng }),
+      { echoesInput: true },
+    ),
+  },
   validators: {
     'guessed-letters': guessedLetters,
     'word-families': wordFamilies,
@@ -107,3 +119,6 @@ export const hangman313eAdapter: ReferenceAdapter = {
     'same-secret-word': sameSecretWord,
   },
 };
+
+/** A spec's `reference:` may name this module: its default export is the adapter. */
+export default hangman313eAdapter;

@@ -146,3 +146,6 @@ export const wordgameAdapter: ReferenceAdapter = {
     },
   },
 };
+
+/** A spec's `reference:` may name this module: its default export is the adapter. */
+export default wordgameAdapter;

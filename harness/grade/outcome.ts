@@ -25,6 +25,12 @@ export const error = (message: string, detail?: TestDetail, kind: OutcomeKind = 
 export const skipped = (message: string): Outcome => ({ status: 'skipped', kind: 'skipped', message });
 /** A limit that stopped the program: the message starts with the kind's own words ("time limit exceeded: ..."). */
 export const limit = (kind: OutcomeKind, specifics: string, detail?: TestDetail): Outcome => error(kindMessage(kind, specifics), detail, kind);
+/** The run never reached what the test judges: not a pass. `defect` names what stopped it (the program's
+ *  own deviation, e.g. "stops-before:replay"), so that a cause charged by another test is charged once. */
+export const notChecked = (reason: string, defect: string | undefined, detail?: TestDetail): Outcome => ({
+  ...error(kindMessage('not_checked', reason), detail, 'not_checked'),
+  ...(defect ? { defect } : {}),
+});
 /** A problem of the spec, the reference or gradekit: never charged to the student as their bug. */
 export const graderError = (message: string, detail?: TestDetail): Outcome => error(message, detail, 'grader_error');
 

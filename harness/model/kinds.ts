@@ -20,6 +20,10 @@ export type OutcomeKind =
   | 'import_error'
   /** The grader could not make sense of the program's I/O (and says what it saw). */
   | 'not_understood'
+  /** The run never showed the facts the test judges (the game ended before the rule came up, no hit and no
+   *  miss to weigh a guess's cost): the test did not pass, and says why it could not check. Its `defect` is
+   *  what kept it from checking, so a cause already charged elsewhere is not charged again. */
+  | 'not_checked'
   /** A problem of the spec, the reference or gradekit itself: never the student's fault. */
   | 'grader_error';
 
@@ -43,6 +47,7 @@ export const KINDS: Record<OutcomeKind, KindInfo> = {
   compile_error: { status: 'error', label: 'compile error', verdict: 'compile_error' },
   import_error: { status: 'error', label: 'import error', verdict: 'run_time_error' },
   not_understood: { status: 'error', label: 'output not understood', verdict: 'run_time_error' },
+  not_checked: { status: 'failed', label: 'could not be checked', verdict: 'wrong_answer' },
   grader_error: { status: 'error', label: 'grader error', verdict: 'run_time_error' },
 };
 

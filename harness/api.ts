@@ -2,7 +2,7 @@
 // assignment.yaml): `import { py, RefRaise, type ReferenceAdapter } from 'gradekit'`. The module exports
 // its adapter as its default export; gradekit compiles it at run time (harness/assignment/module-loader.ts).
 export type {
-  ReferenceAdapter, RefContext, RefFunction, RefIO, RefClass, RefObject, Validator, Verdict,
+  ReferenceAdapter, RefContext, RefFunction, RefIO, RefClass, RefObject, Validator, Verdict, Explainer,
 } from './model/reference.js';
 export { RefRaise, InputExhausted } from './model/reference.js';
 export type { PyValue, PyType } from './model/pyvalue.js';

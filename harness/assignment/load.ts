@@ -214,6 +214,33 @@ export function loadAssignment(idOrPath: string, opts: AssignmentOptions = {}): 
         errors.push(spec.error(['tests', i, 'same_defect_as', k], `unknown test '${other}'`, g ? `did you mean '${g}'?` : 'name the id of another test of this spec'));
       }
     }
+    for (const [k, h] of ('helpers' in t ? t.helpers ?? [] : []).entries()) {
+      if (functions && !functions.has(h)) {
+        const g = closest(h, [...functions]);
+        errors.push(spec.error(['tests', i, 'helpers', k], `unknown function '${h}' (reference '${adapter.id}' does not define it)`, g ? `did you mean '${g}'?` : 'name the functions this test keeps from the student'));
+      }
+    }
+    if ('answers' in t && t.answers) {
+      if ('stdin' in t && t.stdin) errors.push(spec.error(['tests', i, 'answers'], 'a test scripts its input either as stdin: lines or as answers: by role, not both'));
+      if (!roles) errors.push(spec.error(['tests', i, 'answers'], 'answers by role need a role table', 'define roles: in the spec (or use stdin:)'));
+    }
+    const roleNamed = (path: (string | number)[], name: string, kind: 'question' | 'number') => {
+      const r = roles?.get(name);
+      if (roles && (!r || r.kind !== kind)) {
+        const g = closest(name, roles.ofKind(kind).map((x) => x.name));
+        errors.push(spec.error(path, r ? `role '${name}' is a ${r.kind}, not a ${kind}` : `unknown role '${name}'`, g ? `did you mean '${g}'?` : `name a ${kind} role of the role table`));
+      }
+    };
+    for (const name of Object.keys('answers' in t ? t.answers ?? {} : {})) roleNamed(['tests', i, 'answers', name], name, 'question');
+    for (const [k, name] of ('questions' in t ? t.questions ?? [] : []).entries()) roleNamed(['tests', i, 'questions', k], name, 'question');
+    for (const [k, name] of ('totals' in t ? t.totals ?? [] : []).entries()) roleNamed(['tests', i, 'totals', k], name, 'number');
+    if (('questions' in t && t.questions) || ('totals' in t && t.totals)) {
+      if (!('answers' in t && t.answers)) errors.push(spec.error(['tests', i, 'answers' in t && t.questions ? 'questions' : 'totals'], 'questions: and totals: judge a session answered by role', 'give the test answers: by role'));
+    }
+    if ('returns_printed' in t && t.returns_printed !== undefined) {
+      const r = roles?.get(t.returns_printed);
+      if (!r || r.kind !== 'number') errors.push(spec.error(['tests', i, 'returns_printed'], r ? `role '${t.returns_printed}' is a ${r.kind}, not a number` : `unknown role '${t.returns_printed}'`, 'name a number role of the role table (e.g. handTotal)'));
+    }
     for (const [k, role] of ('must_not_say' in t ? t.must_not_say ?? [] : []).entries()) {
       const r = roles?.get(role);
       if (!r || r.kind !== 'statement') {

@@ -1,7 +1,7 @@
 // Judging a call / steps / program test: the student's observations against the reference's.
 // The first problem found decides the verdict; its message says what was expected and what happened.
 import { fromWire, pyEquals, repr, type PyValue } from '../model/pyvalue.js';
-import type { RefContext, Validator } from '../model/reference.js';
+import type { Explainer, RefContext, Validator } from '../model/reference.js';
 import type { TestDetail } from '../model/report.js';
 import type { Observation, StepObservation } from '../run/python/protocol.js';
 import type { Comparator, Normaliser } from '../spec/schema.js';
@@ -11,6 +11,9 @@ import { compareText, normalise } from '../compare/text.js';
 import type { RefRunResult, RefStepResult } from './reference-run.js';
 import { error, fail, limit, pass, type Outcome } from './outcome.js';
 import { judgeTurns, readTurns, turnLines, turnsOf, type Role, type RoleTable, type Turn, type TurnProblem } from '../turns/index.js';
+import { checkQuestions, checkTotals, lastPrinted } from '../turns/rules.js';
+import { notChecked } from './outcome.js';
+import { classifyQuestion } from '../turns/roles.js';
 
 /** The reference's turns, each with the role of the question that ends it and the facts it states. A
  *  solution in the students' language states nothing: its questions and facts are read from its own
@@ -49,6 +52,44 @@ function saidAnyway(transcript: string, roles: Role[]): { message: string; line:
   return null;
 }
 
+/** A session answered by role: it must have reached its end, asked the questions of the named roles as the
+ *  reference does, and printed the reference's last values of the named number roles. Sets the expected
+ *  return value from what the program printed, where the test says so. */
+function judgeByRole(j: JudgeInput, base: TestDetail): Outcome | undefined {
+  const r = j.byRole!;
+  const observed = turnsOf(j.obs.transcript, j.obs.inputs);
+  const stuck = j.obs.input_exhausted ?? j.obs.steps.find((x) => x.input_exhausted !== undefined)?.input_exhausted;
+  if (r.asked && stuck !== undefined && stuck !== null && j.ref.inputExhausted === null) {
+    const last = observed[observed.length - 1]!;
+    const asked = classifyQuestion(r.table, last.prompt, last.before);
+    const what = asked ? `${JSON.stringify(asked.line)} (${asked.role.says})` : JSON.stringify(stuck.trim());
+    return notChecked(`at input ${observed.length} your program asks ${what}, a question this test has no answer for, so the game never reached what the test checks`, `asks-unanswered:${asked?.role.name ?? '?'}`, base);
+  }
+  const expected = referenceTurns(j.ref, false, r.table);
+  // The program's questions are what they were answered as (a question no role reads was taken for the reference's).
+  r.asked?.forEach((role, k) => { if (observed[k] && role) observed[k]!.role = role; });
+  const unseen: string[] = [];
+  const problem = (r.questions ? checkQuestions(expected, observed, r.table, r.questions) : null) ?? (r.totals ? checkTotals(lastFacts(j.ref, r.totals), observed, r.table, unseen) : null);
+  if (problem) return turnFailure(j, problem, base);
+  // A total the program need not print, and did not: what it returns is then the only evidence.
+  if (unseen.length) j.onlyReturn = unseen.map((x) => r.table.get(x)?.says ?? x).join(', ');
+  if (r.returnsPrinted) {
+    const printed = lastPrinted(observed, r.table, r.returnsPrinted);
+    if (printed) {
+      j.expect = { t: 'int', v: BigInt(printed.values[printed.values.length - 1]!) };
+      j.expectFrom = `${r.table.get(r.returnsPrinted)?.says ?? r.returnsPrinted} it printed`;
+    }
+  }
+  return undefined;
+}
+
+/** The last value the reference stated for each of these number roles. */
+function lastFacts(ref: RefRunResult, roles: readonly string[]): Map<string, { value: number; optional?: boolean }> {
+  const out = new Map<string, { value: number; optional?: boolean }>();
+  for (const { fact } of ref.facts) if (roles.includes(fact.role) && typeof fact.value === 'number') out.set(fact.role, { value: fact.value, optional: fact.optional });
+  return out;
+}
+
 function turnFailure(j: JudgeInput, p: TurnProblem, base: TestDetail): Outcome {
   const observed = turnsOf(j.obs.transcript, j.obs.inputs);
   const t = observed[Math.min(p.turn, observed.length - 1)]!;
@@ -70,6 +111,11 @@ export interface JudgeInput {
   compare: Comparator;
   /** Literal expected value for the last step, overriding the reference. */
   expect?: PyValue;
+  /** Where `expect` came from, for messages ("the total over all hands it printed"). */
+  expectFrom?: string;
+  /** Set when the session showed none of the totals the test judges (they are optional): the returned
+   *  value is then the only evidence, and a run that returns nothing could check nothing. */
+  onlyReturn?: string;
   /** Per-step overrides from `steps: [{do, compare, expect}]`. */
   stepCompare?: (Comparator | undefined)[];
   stepExpect?: (PyValue | undefined)[];
@@ -88,11 +134,18 @@ export interface JudgeInput {
   /** Sorting rules checked on the last step (see the spec's `comparisons:`). */
   comparisons?: { max_pairs?: number; stable?: boolean };
   validatorCtx: () => RefContext;
+  /** Per function: the known mistakes a wrong answer may show (the reference's `explain`). */
+  explain?: Record<string, Explainer>;
   file: string;
   stdinGiven: boolean;
   /** Transcripts judged by meaning: the role table, and whether the facts of each turn are checked
    *  (false when only the questions asked are, e.g. `transcript: ignore`). */
   meaning?: { table: RoleTable; wildcards?: string; facts: boolean; mustNotSay?: string[] };
+  /** Questions answered by role (`answers:`): the rules checked over the whole session instead of turn by
+   *  turn, since the program's turns need not line up with the reference's. */
+  byRole?: { table: RoleTable; questions?: string[]; totals?: string[]; returnsPrinted?: string;
+    /** Answered by role: the role each of the program's inputs was answered as (harness/turns/answers.ts). */
+    asked?: readonly (string | undefined)[] };
 }
 
 export function judge(j: JudgeInput): Outcome {
@@ -102,6 +155,10 @@ export function judge(j: JudgeInput): Outcome {
   if (j.steps) base.call = j.steps.map((s) => s.source).join('\n');
   if (obs.driver_error) return error(`internal driver problem: ${obs.driver_error}`, base);
 
+  if (j.byRole) {
+    const o = judgeByRole(j, base);
+    if (o) return o;
+  }
   const stepCount = j.steps ? j.steps.length : 1;
   let previous: PyValue | undefined;
   for (let i = 0; i < stepCount; i++) {
@@ -199,6 +256,22 @@ function promptDivergence(j: JudgeInput): string | undefined {
   return undefined;
 }
 
+/** A TypeError raised at the call itself, before the function's code runs. */
+export const ARITY = /takes (?:no|\d+) (?:positional )?arguments?|missing \d+ required (?:positional|keyword-only) arguments?|unexpected keyword argument|positional arguments? but \d+ (?:was|were) given/;
+
+const sameType = (a: PyValue, b: PyValue) => a.t === b.t || (a.t === 'int' && b.t === 'bool') || (a.t === 'bool' && b.t === 'int');
+
+/** The known mistake a wrong answer shows, if the reference has an explainer for the function. */
+function explained(j: JudgeInput, callee: string[], args: PyValue[], observed: PyValue, expected: PyValue): { defect: string; says: string } | undefined {
+  const ex = callee.length === 1 ? j.explain?.[callee[0]!] : undefined;
+  if (!ex) return undefined;
+  try {
+    return ex({ args, observed, expected, ctx: j.validatorCtx() });
+  } catch {
+    return undefined; // an explainer that cannot read the answer explains nothing
+  }
+}
+
 const short = (s: string) => (s.length > 300 ? s.slice(0, 300) + ' …' : s);
 
 /** What a step printed: all of it, or with own_output only what its callee printed itself. */
@@ -209,7 +282,8 @@ function stepOutput(j: JudgeInput, so: StepObservation): string {
 
 function judgeStep(j: JudgeInput, so: StepObservation, rs: RefStepResult | undefined, step: PyStep | undefined, label: string, last: boolean, base: TestDetail, index: number, previous: PyValue | undefined): Outcome | undefined {
   const validator = j.stepValidators?.[index] ?? (last ? j.validator : undefined);
-  if (so.missing) return error(`${j.file} does not define \`${so.missing}\` (needed by ${label})`, { ...base, hint: `check the spelling of ${so.missing} against the handout` });
+  // A function the file does not define is one defect, charged once whichever tests need it.
+  if (so.missing) return withDefect(`missing-fn:${so.missing}`, error(`${j.file} does not define \`${so.missing}\` (needed by ${label})`, { ...base, hint: `check the spelling of ${so.missing} against the handout` }));
   if (so.input_exhausted !== undefined && rs?.inputExhausted === undefined) {
     if (j.meaning) {
       const p = turnVerdict(j);
@@ -233,6 +307,12 @@ function judgeStep(j: JudgeInput, so: StepObservation, rs: RefStepResult | undef
     }
     if (rs?.raised) return undefined; // an exception was expected, any type is accepted
     const where = so.error.line ? ` (${j.file} line ${so.error.line})` : '';
+    const callee = step?.expr.k === 'call' ? step.expr.callee.join('.') : undefined;
+    // A call the function's parameters cannot take (an extra or a missing parameter) fails before any of
+    // its code runs: a changed signature, one defect of the whole function.
+    if (!so.error.line && callee && so.error.type === 'TypeError' && ARITY.test(so.error.message)) {
+      return withDefect(`signature:${callee}`, error(`${label} cannot be called as the handout calls it: ${so.error.message} (its parameters differ from the handout's)`, { ...base, traceback: so.error.traceback, hint: `keep the parameters the handout gives ${callee}` }));
+    }
     const o = error(`${label} raised ${so.error.type}: ${so.error.message}${where}`, { ...base, traceback: so.error.traceback });
     // The same exception at the same line of the student's file is one defect, whichever test hits it.
     return so.error.line ? withDefect(`raised:${so.error.type}:${so.error.line}`, o) : o;
@@ -257,16 +337,25 @@ function judgeStep(j: JudgeInput, so: StepObservation, rs: RefStepResult | undef
     if (!v.ok) {
       const o = fail(`${label}: ${v.message}`, { ...base, actual: repr(observed), ...(expected ? { expected: repr(expected) } : {}) });
       // The same kind of wrong answer from the same function is one defect, whichever input shows it.
-      return v.defect && step?.expr.k === 'call' ? withDefect(`answer:${step.expr.callee.join('.')}:${v.defect}`, o) : o;
+      return step?.expr.k === 'call' ? withDefect(`answer:${step.expr.callee.join('.')}:${v.defect ?? 'wrong-value'}`, o) : o;
     }
   } else if (expected !== undefined) {
     const how = j.stepCompare?.[index] ?? j.compare;
     const cmp = typeof how === 'object' && 'validator' in how ? 'exact' : how;
     const r = compareValues(expected, observed, cmp);
     if (!r.ok) {
-      const o = fail(`${label}: ${r.why}`, { ...base, expected: repr(expected), actual: repr(observed) });
+      if (step?.expr.k !== 'call') return fail(`${label}: ${r.why}`, { ...base, expected: repr(expected), actual: repr(observed) });
+      const fn = step.expr.callee.join('.');
       // A function that returns nothing is one defect, whichever call shows it.
-      return observed.t === 'none' && expected.t !== 'none' && step?.expr.k === 'call' ? withDefect(`returns-none:${step.expr.callee.join('.')}`, o) : o;
+      if (observed.t === 'none' && expected.t !== 'none' && last && j.onlyReturn) {
+        return notChecked(`${label} returned None and your program never shows ${j.onlyReturn}, so nothing shows the total this test checks`, `returns-none:${fn}`, base);
+      }
+      if (observed.t === 'none' && expected.t !== 'none') return withDefect(`returns-none:${fn}`, fail(`${label}: ${r.why}${last && j.expectFrom ? ` (${j.expectFrom})` : ''}`, { ...base, expected: repr(expected), actual: repr(observed) }));
+      // A mistake the reference recognises is named, and is one defect whichever input shows it.
+      const known = sameType(expected, observed) ? explained(j, step.expr.callee, rs?.args ?? [], observed, expected) : undefined;
+      const from = last && j.expectFrom ? ` (${j.expectFrom})` : '';
+      const o = fail(`${label}: ${r.why}${from}${known ? ` (${known.says})` : ''}`, { ...base, expected: repr(expected), actual: repr(observed) });
+      return withDefect(`answer:${fn}:${known?.defect ?? (sameType(expected, observed) ? 'wrong-value' : `type-${observed.t}`)}`, o);
     }
   }
   if (last && j.comparisons) {
@@ -279,10 +368,12 @@ function judgeStep(j: JudgeInput, so: StepObservation, rs: RefStepResult | undef
       const k = changed[0];
       const before = rs.args[k];
       const after = fromWire(so.args_changed[String(k)]);
-      return fail(`${label} changed its argument ${k + 1}: it was ${short(repr(before))} and is now ${short(repr(after))}; it must not modify its input`, {
+      const o = fail(`${label} changed its argument ${k + 1}: it was ${short(repr(before))} and is now ${short(repr(after))}; it must not modify its input`, {
         ...base,
         hint: 'work on a copy (e.g. hand.copy()) and return the new value',
       });
+      // Changing an argument is one defect of the function, whichever test shows it.
+      return step?.expr.k === 'call' ? withDefect(`answer:${step.expr.callee.join('.')}:mutates-argument`, o) : o;
     }
   }
   return undefined;

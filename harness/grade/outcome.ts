@@ -11,6 +11,8 @@ export interface Outcome {
   detail?: TestDetail;
   /** Skipped because the same defect is already charged by another test: keeps its points. */
   notCharged?: true;
+  /** The test where the defect this outcome shows is charged (set when it is charged elsewhere). */
+  partOf?: string;
   /** A signature of the defect, independent of the test ("raised:KeyError:ps3.py:120", "missing:handTotal"):
    *  a later test failing with the same signature shows the same defect and is not charged again. */
   defect?: string;

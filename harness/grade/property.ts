@@ -11,6 +11,7 @@ import type { RunRequest, StepObservation } from '../run/python/protocol.js';
 import { PyRandom } from '../../reference/pyrandom.js';
 import { makeContext, RecordingIO, runReference } from './reference-run.js';
 import { compareValues } from '../compare/values.js';
+import { ARITY } from './judge.js';
 import { error, fail, pass, runFailure, type Outcome } from './outcome.js';
 import { arbitraries, GeneratorParamError, type ArbContext } from './arbitraries.js';
 import { refOptions, stepToWire, type PythonTestEnv, type Running } from './python-tests.js';
@@ -26,6 +27,8 @@ export interface CaseFailure {
   expected?: string;
   actual?: string;
   traceback?: string;
+  /** Its defect signature, as a call test would give it (judge.ts): one defect, charged once. */
+  defect?: string;
 }
 
 /** Shrinking stops after this many extra runs or this long, keeping the smallest failure found so far. */
@@ -115,7 +118,7 @@ export async function runProperty(t: PropertyTest, env: PythonTestEnv, timeoutMs
   if (res.status !== 'ok' || !res.obs || res.limit) return runFailure(res, timeoutMs);
   const obs = res.obs;
   const missing = obs.steps.find((s) => s.missing)?.missing;
-  if (missing) return error(`${env.file} does not define \`${missing}\``, { call: renderCall(step, cases[0]), seed: String(seed) });
+  if (missing) return { ...error(`${env.file} does not define \`${missing}\``, { call: renderCall(step, cases[0]), seed: String(seed) }), defect: `missing-fn:${missing}` };
   const first = cases.findIndex((b, i) => judge(b, obs.steps[i], obs.transcript) !== null);
   if (first < 0) return pass({ call: `${p.runs} generated cases of ${p.call}`, seed: String(seed) });
 
@@ -146,7 +149,8 @@ export async function runProperty(t: PropertyTest, env: PythonTestEnv, timeoutMs
     ...(last.f.traceback ? { traceback: last.f.traceback } : {}),
   };
   const message = `${where}: ${call}: ${last.f.why}`;
-  return last.f.kind === 'error' ? error(message, detail) : fail(message, detail);
+  const o = last.f.kind === 'error' ? error(message, detail) : fail(message, detail);
+  return last.f.defect ? { ...o, defect: last.f.defect } : o;
 }
 
 /** Judges one case's observation against the reference (or the property's validator). */
@@ -156,35 +160,52 @@ export function caseJudge(t: PropertyTest, env: PythonTestEnv, step: PyStep, see
   const validator = p.check !== 'reference' ? a.adapter.validators?.[p.check] : undefined;
   const how = (p.compare && !(typeof p.compare === 'object' && 'validator' in p.compare) ? p.compare : 'exact') as Exclude<Comparator, { validator: string }>;
   const base = refOptions(a, { stdin: undefined } as Running, [], seed);
+  const fn = step.expr.k === 'call' ? step.expr.callee.join('.') : '';
+  const raised = (so: StepObservation): CaseFailure => {
+    const e = so.error!;
+    const arity = !e.line && e.type === 'TypeError' && ARITY.test(e.message);
+    return { kind: 'error', why: `raised ${e.type}: ${e.message}`, traceback: e.traceback, defect: arity ? `signature:${fn}` : e.line ? `raised:${e.type}:${e.line}` : undefined };
+  };
   return (b: Bindings, so: StepObservation | undefined, transcript: string): CaseFailure | null => {
     if (!so) return { kind: 'error', why: 'the case was not run (the process stopped early)' };
-    if (so.missing) return { kind: 'error', why: `${env.file} does not define \`${so.missing}\`` };
-    if (so.input_exhausted !== undefined) return { kind: 'failed', why: `asked for input (${JSON.stringify(so.input_exhausted)}); it must not` };
+    if (so.missing) return { kind: 'error', why: `${env.file} does not define \`${so.missing}\``, defect: `missing-fn:${so.missing}` };
+    if (so.input_exhausted !== undefined) return { kind: 'failed', why: `asked for input (${JSON.stringify(so.input_exhausted)}); it must not`, defect: `answer:${fn}:asks-input` };
     const names = { ...a.names, ...b };
+    const args = step.expr.k === 'call' ? step.expr.args.map((x) => argValue(x, names)) : [];
+    const ctx = () => makeContext({ ...base, names }, new RecordingIO(null), new Map());
     if (validator) {
-      if (so.error) return { kind: 'error', why: `raised ${so.error.type}: ${so.error.message}`, traceback: so.error.traceback };
+      if (so.error) return raised(so);
       const observed = so.value !== undefined ? fromWire(so.value) : ({ t: 'none' } as PyValue);
-      const args = step.expr.k === 'call' ? step.expr.args.map((x) => argValue(x, names)) : [];
-      const ctx = makeContext({ ...base, names }, new RecordingIO(null), new Map());
-      const v = validator({ observed, args, ctx, output: transcript.slice(so.out_start, so.out_end) });
-      return v.ok ? null : { kind: 'failed', why: v.message, actual: repr(observed) };
+      const v = validator({ observed, args, ctx: ctx(), output: transcript.slice(so.out_start, so.out_end) });
+      return v.ok ? null : { kind: 'failed', why: v.message, actual: repr(observed), defect: `answer:${fn}:${v.defect ?? 'wrong-value'}` };
     }
     const ref = runReference([step], { ...base, names }).steps[0];
     if (ref.raised) {
       if (so.error) return null; // both raise: the handout asks only that it raises
       const observed = so.value !== undefined ? fromWire(so.value) : ({ t: 'none' } as PyValue);
-      return { kind: 'failed', why: `should raise ${ref.raised.type} but returned ${repr(observed)}`, expected: `${ref.raised.type} raised`, actual: repr(observed) };
+      return { kind: 'failed', why: `should raise ${ref.raised.type} but returned ${repr(observed)}`, expected: `${ref.raised.type} raised`, actual: repr(observed), defect: `answer:${fn}:no-exception` };
     }
     const expected = ref.value ?? ({ t: 'none' } as PyValue);
     const alt = how === 'counts' ? withoutZeros(expected) : undefined;
     const shownExpected = `${repr(expected)}${alt ? ` (or ${repr(alt)})` : ''}`;
-    if (so.error) return { kind: 'error', why: `raised ${so.error.type}: ${so.error.message}`, expected: shownExpected, actual: `${so.error.type} raised`, traceback: so.error.traceback };
+    if (so.error) return { ...raised(so), expected: shownExpected, actual: `${so.error.type} raised` };
     const observed = so.value !== undefined ? fromWire(so.value) : ({ t: 'none' } as PyValue);
     if (how === 'exact' && pyEquals(expected, observed)) return null;
     const c = compareValues(expected, observed, how);
-    return c.ok ? null : { kind: 'failed', why: c.why, expected: shownExpected, actual: repr(observed) };
+    if (c.ok) return null;
+    if (observed.t === 'none' && expected.t !== 'none') return { kind: 'failed', why: c.why, expected: shownExpected, actual: repr(observed), defect: `returns-none:${fn}` };
+    const known = a.adapter.explain?.[fn] && expected.t === observed.t ? safely(() => a.adapter.explain![fn]!({ args, observed, expected, ctx: ctx() })) : undefined;
+    return { kind: 'failed', why: `${c.why}${known ? ` (${known.says})` : ''}`, expected: shownExpected, actual: repr(observed), defect: `answer:${fn}:${known?.defect ?? (expected.t === observed.t ? 'wrong-value' : `type-${observed.t}`)}` };
   };
 }
+
+const safely = <T>(f: () => T): T | undefined => {
+  try {
+    return f();
+  } catch {
+    return undefined;
+  }
+};
 
 function argValue(x: PyExpr, names: Bindings): PyValue {
   if (x.k === 'name') return names[x.name];

@@ -7,10 +7,12 @@ import { parseExpr, parseStep, literalValue, type PyExpr, type PyStep } from '..
 import type { TestData, Comparator, Normaliser } from '../spec/schema.js';
 import type { RunRequest, WireArg, WirePatch, WireStep } from '../run/python/protocol.js';
 import type { PythonSession } from '../run/python/session.js';
-import { makeContext, RecordingIO, referenceCaller, runReference, type RefRunOptions, type RefRunResult, type ScriptedPatch } from './reference-run.js';
+import { ANSWER_CAP, makeContext, RecordingIO, referenceCaller, runReference, type RefRunOptions, type RefRunResult, type ScriptedPatch } from './reference-run.js';
 import { needsSolution, SolutionUnavailable, solutionExpected, type SolutionRunner } from './solution.js';
 import { DEFAULT_PROFILE } from '../interactive/profile.js';
 import { judge } from './judge.js';
+import { findCause } from './causes.js';
+import { Answerer } from '../turns/answers.js';
 import { runProperty, renderCall } from './property.js';
 import { error, fail, graderError, pass, runFailure, type Outcome } from './outcome.js';
 import { resolveScript, type Assignment } from '../assignment/load.js';
@@ -95,7 +97,7 @@ export function goldenPath(a: Assignment, id: string): string {
 
 export function refOptions(a: Assignment, t: Running, patches: ScriptedPatch[], seed: number | string | undefined): RefRunOptions {
   const { words, names } = testWords(a, t);
-  return { adapter: a.adapter, words, options: a.spec.data.options, names, stdin: t.stdin ?? null, patches, seed };
+  return { adapter: a.adapter, words, options: a.spec.data.options, names, stdin: t.stdin ?? null, patches, seed, ...(t.answers ? { answers: t.answers, table: a.roles } : {}) };
 }
 
 /** Whether a test's printed output is checked, and against what. */
@@ -104,6 +106,8 @@ export function transcriptMode(t: Running): 'golden' | 'reference' | 'ignore' {
   const seeded = Object.values(t.patch ?? {}).some((p) => typeof p === 'object' && 'generate' in p) && t.seed === undefined;
   if (seeded && t.transcript !== 'ignore') return 'reference';
   if (t.transcript) return t.transcript;
+  // A session answered by role is judged by its rules (questions, totals, the value returned), not line by line.
+  if (t.answers) return 'ignore';
   return 'run' in t || t.stdin ? 'golden' : 'ignore';
 }
 
@@ -136,23 +140,29 @@ export function planTest(r: RunningTest, a: Assignment, runSeed: number | string
   const where = own.cwd ? { cwd: own.cwd, names: namesToWire(own.names) } : {};
   // A yes/no question that shows its spelling ("(y/n)") is answered in it, as a person would: the same
   // spellings the interactive judge answers in (harness/interactive/profile.ts). Text judging keeps the script.
-  const yesNo = (r.judge ?? a.judge) === 'meaning' && r.stdin?.length ? { yes_no: DEFAULT_PROFILE.yesNo.map((y) => y.pattern) } : {};
+  const yesNo = (r.judge ?? a.judge) === 'meaning' && (r.stdin?.length || r.answers) ? { yes_no: DEFAULT_PROFILE.yesNo.map((y) => y.pattern) } : {};
+  // Answers by role: no lines are scripted; the child asks for each one (harness/turns/answers.ts).
+  const input = r.answers ? { stdin: null, answers: true } : { stdin: r.stdin ?? [] };
   let refRun;
   if ('run' in r) {
     const program = r.run === 'main' ? { kind: 'main' as const } : { kind: 'script' as const, path: programScript(a, r.run), argv: a.spec.data.programs[r.run].args };
     const echo = r.run === 'main' || a.spec.data.programs[r.run].echo !== 'self';
-    req = { id: t.id, ...limits(a, timeoutMs), ...where, program, stdin: r.stdin ?? [], ...yesNo, echo, patches: wirePatches, seed: seed ?? null, trace };
+    req = { id: t.id, ...limits(a, timeoutMs), ...where, program, ...input, ...yesNo, echo, patches: wirePatches, seed: seed ?? null, trace };
     refRun = () => referenceRun(a, r, runSeed);
   } else {
     steps = a.steps.get(t.id)!;
     const own = r.own_output ? { own_output: Object.keys(a.adapter.functions) } : {};
-    req = { id: t.id, ...limits(a, timeoutMs), ...where, steps: steps.map((s, i) => ({ ...stepToWire(s, Boolean(r.unchanged_args)), ...(r.comparisons && i === steps!.length - 1 ? { count_pairs: true } : {}) })), stdin: r.stdin ?? null, ...yesNo, patches: wirePatches, seed: seed ?? null, trace, ...own };
+    req = { id: t.id, ...limits(a, timeoutMs), ...where, steps: steps.map((s, i) => ({ ...stepToWire(s, Boolean(r.unchanged_args)), ...(r.comparisons && i === steps!.length - 1 ? { count_pairs: true } : {}) })), ...(r.answers ? input : { stdin: r.stdin ?? null }), ...yesNo, patches: wirePatches, seed: seed ?? null, trace, ...own };
     refRun = () => runReference(steps!, opts);
   }
   return { req, steps, seed, opts, refRun, wirePatches, refPatches };
 }
 
 export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: number): Promise<Outcome> {
+  if ('helpers' in t && t.helpers?.length) {
+    // An integration test: a failure is traced to the helper that causes it (causes.ts).
+    return findCause(t, await runPythonTest({ ...t, helpers: undefined } as TestData, env, timeoutMs), (v) => runPythonTest(v, env, timeoutMs));
+  }
   if ('property' in t) return runProperty(t, env, timeoutMs);
   if ('rule' in t) return runRule(t, env);
   if ('game' in t) return graderError('game tests need a Java or interactive program; this assignment is Python');
@@ -162,13 +172,16 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
   const { req, steps, opts, wirePatches } = plan;
   // The student's process starts on the test now; the reference is computed meanwhile, not before.
   // Functions patched with the reference are evaluated here when the student's code calls them.
-  const caller = wirePatches.some((p) => p.kind === 'reference') ? referenceCaller({ ...opts, echo: req.echo ?? true }) : undefined;
+  const answerer = r.answers ? new Answerer(r.answers, a.roles, ANSWER_CAP) : undefined;
+  const caller = wirePatches.some((p) => p.kind === 'reference') || answerer ? referenceCaller({ ...opts, echo: req.echo ?? true, answerer }) : undefined;
   const pending = env.session.run(req, caller);
   const expected = a.reference.kind === 'solution' ? await fromSolution(r, plan, env) : fromTypeScript(r, plan, a);
   if ('status' in expected) {
     await pending;
     return expected;
   }
+  // A question the student's program words in a way no role reads is taken for the reference's at that point.
+  if (answerer) answerer.expected = expected.ref.inputs.map((i) => i.role);
   const { ref, transcript: expectedTranscript, mode } = expected;
   const res = await pending;
   if (res.status !== 'ok' || !res.obs || res.limit) return withTranscriptHint(runFailure(res, timeoutMs), r);
@@ -200,12 +213,23 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
     stepValidators,
     comparisons: r.comparisons,
     validatorCtx: () => makeContext(opts, new RecordingIO(null), new Map()),
+    explain: a.adapter.explain,
     file: env.file,
     stdinGiven: r.stdin !== undefined,
+    ...((r.answers || r.returns_printed) && a.roles ? { byRole: { table: a.roles, asked: answerer?.log, questions: r.questions, totals: r.totals, returnsPrinted: r.returns_printed } } : {}),
     ...(meaningOf(a, r, mode) ? { meaning: meaningOf(a, r, mode) } : {}),
   });
   if (res.obs.notices?.length) outcome.notices = res.obs.notices;
-  return outcome;
+  return stubbed(outcome, steps, env.session.importResult?.stubs);
+}
+
+/** A failure of a test that calls a function still holding the starter's stub is that one defect: the
+ *  function is not implemented (charged once; its other tests could check nothing). */
+function stubbed(o: Outcome, steps: PyStep[] | null, stubs: readonly string[] | undefined): Outcome {
+  if (o.status === 'passed' || !stubs?.length || !steps) return o;
+  const fn = steps.map((s) => (s.expr.k === 'call' && s.expr.callee.length === 1 ? s.expr.callee[0]! : '')).find((n) => stubs.includes(n));
+  if (!fn) return o;
+  return { ...o, defect: `stub:${fn}`, message: `${fn} is not implemented yet (its body is still the starter's stub): ${o.message}`, detail: { ...o.detail, hint: `write ${fn}; until then none of its rules can be checked` } };
 }
 
 interface Expected {

@@ -3,10 +3,12 @@
 import { PyRandom } from '../../reference/pyrandom.js';
 import { InputExhausted, RefRaise, type ReferenceAdapter, type RefContext, type RefIO, type RefObject } from '../model/reference.js';
 import { fromWire, pyEquals, py, toWire, type PyValue } from '../model/pyvalue.js';
-import type { ReferenceCall, ReferenceReply } from '../run/python/protocol.js';
+import { INPUT_CALL, type ReferenceCall, type ReferenceReply } from '../run/python/protocol.js';
 import type { PyExpr, PyStep } from '../spec/pyexpr.js';
 import type { Fact } from '../turns/facts.js';
 import type { InputRecord } from '../turns/turn.js';
+import { Answerer, type AnswerPlan } from '../turns/answers.js';
+import type { RoleTable } from '../turns/roles.js';
 
 export type EnvValue = PyValue | RefObject;
 const isObject = (v: EnvValue): v is RefObject => 'methods' in v;
@@ -47,19 +49,25 @@ export class RecordingIO implements RefIO {
   inputs: InputRecord[] = [];
   facts: { turn: number; fact: Fact }[] = [];
   exhaustedAt: string | null = null;
-  constructor(readonly lines: readonly string[] | null, readonly echo = true) {}
+  /** answerer: questions are answered by role (a test's `answers:`) instead of from `lines`. */
+  constructor(readonly lines: readonly string[] | null, readonly echo = true, readonly answerer?: Answerer) {}
   write(text: string, facts?: Fact[]): void {
     this.out += text;
     for (const fact of facts ?? []) this.facts.push({ turn: this.inputs.length, fact });
   }
   input(prompt: string, role?: string): string {
+    const since = this.inputs.length ? this.inputs[this.inputs.length - 1]!.at : 0;
     this.out += prompt;
     const shown = this.out.slice(this.out.lastIndexOf('\n') + 1);
-    if (!this.lines || this.pos >= this.lines.length) {
+    const next = this.answerer
+      ? this.answerer.forRole(role ?? this.answerer.roleOf(prompt, this.out.slice(since, this.out.length - prompt.length)))
+      : this.lines && this.pos < this.lines.length ? this.lines[this.pos] : null;
+    if (next === null || next === undefined) {
       this.exhaustedAt ??= shown;
       throw new InputExhausted(shown);
     }
-    const line = this.lines[this.pos++];
+    this.pos++;
+    const line = next;
     this.inputs.push({ prompt: shown, line, at: this.out.length, ...(role ? { role } : {}) });
     if (this.echo) this.out += line + '\n';
     return line;
@@ -76,6 +84,20 @@ export interface RefRunOptions {
   seed?: number | string;
   /** false when the program echoes input itself. */
   echo?: boolean;
+  /** Questions answered by role (a test's `answers:`), read with this table; `stdin` is then unused. */
+  answers?: AnswerPlan;
+  table?: RoleTable;
+  /** The student's side of a test answered by role: one answerer for the program and the reference
+   *  functions it calls (referenceCaller), made by the caller so it can read what was asked. */
+  answerer?: Answerer;
+}
+
+/** How many answers a test by role gives in all: a program that keeps asking is stopped there. */
+export const ANSWER_CAP = 300;
+
+/** The console of one run: scripted lines, or answers by role from a fresh copy of the plan. */
+export function consoleFor(o: RefRunOptions): RecordingIO {
+  return new RecordingIO(o.answers ? null : o.stdin, o.echo ?? true, o.answers ? new Answerer(o.answers, o.table, ANSWER_CAP) : undefined);
 }
 
 export function makeContext(o: RefRunOptions, io: RefIO, env: Map<string, EnvValue>): RefContext {
@@ -165,8 +187,16 @@ export function referenceCaller(o: RefRunOptions): (call: ReferenceCall) => Refe
   let io = new RecordingIO(null);
   const console: RefIO = { input: (p, r) => io.input(p, r), write: (t, f) => io.write(t, f) };
   const ctx = makeContext(o, console, new Map());
+  // Answers by role: one plan for the whole test, shared by the program's own questions (`__input__`)
+  // and those of the reference functions it calls, as one person at the keyboard would answer them.
+  const answerer = o.answerer ?? (o.answers ? new Answerer(o.answers, o.table, ANSWER_CAP) : undefined);
   return (call) => {
-    io = new RecordingIO(o.stdin ? o.stdin.slice(call.stdin_pos) : null, o.echo ?? true);
+    if (call.name === INPUT_CALL) {
+      const [prompt, before] = call.args.map((x) => (typeof x === 'string' ? x : ''));
+      const line = answerer?.forRole(answerer.roleOf(prompt ?? '', before ?? '')) ?? null;
+      return line === null ? { exhausted: prompt ?? '' } : { value: line };
+    }
+    io = answerer ? new RecordingIO(null, o.echo ?? true, answerer) : new RecordingIO(o.stdin ? o.stdin.slice(call.stdin_pos) : null, o.echo ?? true);
     const reply: ReferenceReply = {};
     try {
       const args = call.args.map((a) => {
@@ -192,7 +222,7 @@ export function referenceCaller(o: RefRunOptions): (call: ReferenceCall) => Refe
 
 /** Runs steps (or a program) on the reference. Reference exceptions become `raised` (a test may expect one). */
 export function runReference(steps: PyStep[] | { program: string }, o: RefRunOptions): RefRunResult {
-  const io = new RecordingIO(o.stdin, o.echo ?? true);
+  const io = consoleFor(o);
   const env = new Map<string, EnvValue>();
   const ctx = makeContext(o, io, env);
   const results: RefStepResult[] = [];
@@ -232,7 +262,7 @@ export function runReference(steps: PyStep[] | { program: string }, o: RefRunOpt
     transcript: io.out,
     inputs: io.inputs,
     inputExhausted: io.exhaustedAt,
-    unread: o.stdin ? o.stdin.length - io.pos : 0,
+    unread: o.stdin && !o.answers ? o.stdin.length - io.pos : 0,
     facts: io.facts,
   };
 }

@@ -12,6 +12,7 @@ import { prepareWorkspace, wordListAliases } from './workspace.js';
 import { runPythonTest } from './python-tests.js';
 import { SolutionRunner } from './solution.js';
 import { error, fmtMs, graderError, limit, skipped, type Outcome } from './outcome.js';
+import { assignCharges } from './charges.js';
 import { gradekitVersion } from '../paths.js';
 import { submissionSeed } from './seed.js';
 import { sharedSandbox, type SandboxWrap } from '../run/sandbox/index.js';
@@ -79,29 +80,6 @@ export function groupOf(t: TestData): string {
   return 'tests';
 }
 
-/** One defect, one deduction: a test that fails along with a test it shares a defect with (the spec's
- *  `same_defect_as`) is not charged again. It keeps its points and says where the defect is charged. */
-function notChargedAgain(t: TestData, o: Outcome, outcomes: ReadonlyMap<string, Outcome>, firstWithDefect: ReadonlyMap<string, string>, extra: ReadonlySet<string>): Outcome {
-  if (o.status === 'passed' || o.status === 'skipped') return o;
-  // A defect is charged where points are: a zero-point (extra) test that shows it first does not
-  // take the charge away from the scored test that shows it too.
-  const charged = (t.same_defect_as ?? []).filter((id) => {
-    const other = outcomes.get(id);
-    return other && other.status !== 'passed' && other.status !== 'skipped' && (t.extra || !extra.has(id));
-  });
-  // The same defect signature, first shown by an earlier test, is the same defect.
-  const first = o.defect ? firstWithDefect.get(o.defect) : undefined;
-  if (first && first !== t.id && !charged.includes(first)) charged.push(first);
-  if (!charged.length) return o;
-  return {
-    status: 'skipped',
-    kind: 'skipped',
-    message: `not charged again: ${charged.join(', ')} already ${charged.length === 1 ? 'fails' : 'fail'} for the same defect (${o.message})`,
-    notCharged: true,
-    ...(o.detail ? { detail: o.detail } : {}),
-  };
-}
-
 function toResult(a: Assignment, t: TestData, o: Outcome, ms: number): TestResult {
   const d = a.spec.data.defaults;
   // Tests beyond the handout are reported in the zero-point 'extra' group, never scored.
@@ -123,6 +101,7 @@ function toResult(a: Assignment, t: TestData, o: Outcome, ms: number): TestResul
     ...(t.tags ? { tags: t.tags } : {}),
     ...(t.basis ? { basis: basisText(t.basis) } : {}),
     ...(t.extra ? { extra: true as const } : {}),
+    ...(o.partOf ? { chargedIn: o.partOf } : {}),
   };
 }
 
@@ -155,16 +134,12 @@ export async function gradeSubmission(a: Assignment, submission: string, opts: G
       fatal = r.fatal;
     }
   }
-  const extra = new Set(tests.filter((t) => t.extra).map((t) => t.id));
-  const firstWithDefect = new Map<string, string>();
-  for (const t of [...tests.filter((x) => !x.extra), ...tests.filter((x) => x.extra)]) {
-    const d = outcomes.get(t.id)?.defect;
-    if (d && !firstWithDefect.has(d) && outcomes.get(t.id)!.status !== 'passed') firstWithDefect.set(d, t.id);
-  }
+  // One defect, one charge, by cause (charges.ts). A submission that could not run at all is not graded
+  // test by test: nothing is "charged again" then.
+  const charged = fatal ? outcomes : assignCharges({ tests, outcomes, groupOf });
   const results = tests.map((t) => {
     const o = outcomes.get(t.id) ?? { ...(fatal ? error(`not run: ${fatal.message}`, undefined, fatal.kind === 'compile' ? 'compile_error' : 'run_time_error') : graderError('not run')), ms: 0 };
-    // A submission that could not run at all is not graded test by test: nothing is "charged again".
-    return toResult(a, t, fatal ? o : notChargedAgain(t, o, outcomes, firstWithDefect, extra), o.ms);
+    return toResult(a, t, charged.get(t.id) ?? o, o.ms);
   });
   const tot = totals(results);
   // Whatever the submission printed, the report keeps only the head, the tail and the first difference of long texts.

@@ -89,12 +89,20 @@ export type Validator = (input: {
   previous?: PyValue;
 }) => Verdict;
 
+/** Names the mistake a wrong answer shows, when it is one the assignment knows (e.g. "the second
+ *  component is not floored at 1"): `defect` is its signature within the function, so the same mistake
+ *  seen by two tests is charged once, and `says` completes the failure's message. Undefined when the
+ *  answer is wrong in a way it does not recognise. */
+export type Explainer = (input: { args: PyValue[]; observed: PyValue; expected: PyValue; ctx: RefContext }) => { defect: string; says: string } | undefined;
+
 export interface ReferenceAdapter {
   /** Matches `reference:` in a spec. */
   id: string;
   functions: Record<string, RefFunction>;
   classes?: Record<string, RefClass>;
   validators?: Record<string, Validator>;
+  /** Per function: what a wrong answer's mistake is, when it is a known one (see Explainer). */
+  explain?: Record<string, Explainer>;
   /** Named values a spec may use as arguments (e.g. `word_list`), built from the context. */
   names?(ctx: Omit<RefContext, 'call' | 'io'>): Record<string, PyValue>;
   /** Whole programs (the module as __main__, a course runner driving the student's class), io-injected. */

@@ -62,6 +62,8 @@ export interface TestResult {
   basis?: string;
   /** A test beyond the handout (group 'extra'): reported, never scored (maxScore 0). */
   extra?: true;
+  /** The test where the defect this one shows is charged, when it is charged there and not here. */
+  chargedIn?: string;
 }
 
 export interface Report {

@@ -76,14 +76,24 @@ const common = {
   /** Why this test goes beyond the handout (speed it never asks for, a rule of another year...): it is
    *  reported but never scored (the zero-point `extra` group). */
   extra: z.string().min(3, 'say why the test goes beyond the handout').optional(),
-  /** Tests that catch the same defect: when one of them fails, this test is not charged again (it keeps
-   *  its points and is reported as not charged). One defect, one deduction. */
+  /** Where a defect this test may share is charged (its home tests): when this test's own failure carries
+   *  the same defect signature (kind and first divergence) as a failure of one of them, it is charged
+   *  there, not here. Never an exemption: a failure with another signature is charged here. */
   same_defect_as: z.array(z.string()).min(1).optional(),
 };
 
 /** Modifiers shared by tests that run student code. */
 const running = {
   stdin: z.array(z.union([z.string(), z.number()]).transform(String)).optional(),
+  /** Answers by what each question asks, instead of `stdin` lines in order: role -> answers, used in order,
+   *  the last repeating (harness/turns/answers.ts). A test aimed at one rule is then not derailed by an
+   *  extra, a missing or a reordered question elsewhere in the program. */
+  answers: z.record(z.string(), z.array(z.union([z.string(), z.number()]).transform(String)).min(1)).optional(),
+  /** With `answers`: the question roles whose sequence must be the reference's (e.g. [replay] for "the
+   *  replay is offered until it is used, then never again"). */
+  questions: z.array(z.string()).min(1).optional(),
+  /** With `answers`: number roles whose values, as printed, must be the reference's (e.g. [gameTotal]). */
+  totals: z.array(z.string()).min(1).optional(),
   patch: z.record(z.string(), patch).optional(),
   seed: z.union([z.number().int(), z.string()]).optional(),
   compare: comparator.optional(),
@@ -115,6 +125,14 @@ const running = {
   words: z.string().optional(),
   /** Statement roles the transcript must never say (e.g. a stray "None" line the handout rules out). */
   must_not_say: z.array(z.string()).min(1).optional(),
+  /** The student's own functions this test keeps (an integration test: the others are patched). When it
+   *  fails, each is swapped for the reference's in turn: a failure one of them causes is that function's
+   *  defect, charged by its own tests (harness/grade/causes.ts). */
+  helpers: z.array(z.string()).min(1).optional(),
+  /** What the returned value must equal: the number the program itself printed last for this role (e.g.
+   *  handTotal), so a return value is judged on its own, whatever else the game got wrong; the reference's
+   *  value when the program printed none. */
+  returns_printed: z.string().optional(),
 };
 
 const callTest = z.object({ ...common, ...running, call: z.string() }).strict();

@@ -9,3 +9,4 @@ export {
 export { readNumbers, readRuns, readPatterns, readLetters, linesSaying, sortLetters, spaced, wordsIn, type Fact, type NumberSeen, type RunSeen, type PatternSeen } from './facts.js';
 export { checkFacts, judgeTurns, type TurnProblem, type TurnsInput, type FactContext } from './judge.js';
 export { factsOf, readTurns, checkWordList, wordLine, flatPattern } from './extract.js';
+export { Answerer, type AnswerPlan } from './answers.js';

@@ -134,14 +134,18 @@ export function mergeRoleSpecs(base: RoleSpecs, override: unknown, closest: (w: 
 export function classifyQuestion(table: RoleTable, prompt: string, before = ''): { role: Role; line: string } | null {
   const lines = (before + prompt).split(/\r?\n/).map((l) => l.trim()).filter((l) => /[A-Za-z]/.test(l));
   // Look at the prompt line first, then up to two lines above it, stopping at the first line that
-  // says something but asks nothing we know (status lines above a known question are not read).
+  // says something but asks nothing we know (status lines above a known question are not read). A bare
+  // yes/no prompt ("YES OR NO:", 'respond with "yes" or "no" [y/N]:') asks what the line above asks.
   for (let i = lines.length - 1; i >= 0 && i >= lines.length - 3; i--) {
     const line = lines[i]!;
     for (const q of table.questions) if (q.patterns.some((p) => p.test(line))) return { role: q, line };
-    if (i === lines.length - 1 && /[?:>]\s*$/.test(line)) break;
+    if (i === lines.length - 1 && /[?:>]\s*$/.test(line) && !YES_OR_NO.test(line)) break;
   }
   return null;
 }
+
+/** A prompt that only asks for yes or no, naming no subject. */
+const YES_OR_NO = /^\W*(?:(?:please\s+)?(?:respond|answer|enter|type)\s+(?:with\s+)?)?\W*(?:yes|y)\W*(?:\/|or)\W*(?:no|n)\b[^a-z]*(?:\[\s*y\s*\/\s*n\s*\][^a-z]*)?$/i;
 
 /** The text a person would call the question: the prompt, or the last line above a bare prompt. */
 export function questionLine(prompt: string, before = ''): string {

@@ -10,10 +10,11 @@ export const WORDGAME_ROLES: RoleSpecs = {
   // "Which letter ..." asks for the letter whatever verb follows; a yes/no question about substituting,
   // replacing, changing or swapping a letter asks whether to.
   letter: { kind: 'question', answer: 'letter', says: 'which letter to replace', patterns: ['\\b(?:which|what)\\s+letter\\b', '\\bletter\\b.*\\bto\\s+(?:replace|substitute|change|swap)\\b', '\\b(?:enter|type|choose|pick|give)\\b.*\\bletter\\b', '\\bletter you\\b'] },
-  substitute: { kind: 'question', answer: 'yes-no', says: 'whether to substitute a letter', patterns: ['\\bsubstitut', '\\bswap\\b', '\\bexchange\\b', '\\b(?:replace|change)\\b.*\\bletter\\b'] },
+  // Students misspell it ("substitude", "substitue", "subtitute") or shorten it ("Sub a letter?").
+  substitute: { kind: 'question', answer: 'yes-no', says: 'whether to substitute a letter', patterns: ['\\bsub(?:s|st)?i?t[a-z]*', '\\bsub\\b.*\\bletter\\b', '\\bswap\\b', '\\bexchange\\b', '\\b(?:replace|change)\\b.*\\bletter\\b'] },
   replay: { kind: 'question', answer: 'yes-no', says: 'whether to replay the hand', patterns: ['\\breplay', '\\bplay\\b.*\\bagain\\b', '\\bagain\\b.*\\?', '\\bredo\\b', '\\bre-?play\\b'] },
   // Plural 'hands': "replay the hand?" is not a question about the number of hands.
-  numHands: { kind: 'question', answer: 'number', says: 'for the number of hands', patterns: ['\\b(?:number|how many|total)\\b.*\\bhands\\b', '\\bhands\\b.*\\b(?:play|want|like)\\b', '^\\W*hands\\W*$'] },
+  numHands: { kind: 'question', answer: 'number', says: 'for the number of hands', patterns: ['\\b(?:number|how many|total)\\b.*\\bhands\\b', '\\bnum_?hands\\b', '\\bhands\\b.*\\b(?:play|want|like)\\b', '^\\W*hands\\W*$', '\\b(?:how many )?times\\b.*\\bplay\\b'] },
   word: { kind: 'question', answer: 'word', says: 'for a word', patterns: ['\\bwords?\\b', '!!', '\\*END\\*', '\\bfinished\\b', '\\bdone\\b', '\\bguess\\b'] },
 
   // What printed numbers mean, by the words next to them.

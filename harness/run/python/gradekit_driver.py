@@ -202,27 +202,38 @@ class Capture(io.TextIOBase):
 class ScriptedInput:
     """input() and sys.stdin over scripted lines, echoing each line into the transcript."""
 
-    def __init__(self, lines, out, echo=True, yes_no=()):
+    def __init__(self, lines, out, echo=True, yes_no=(), ask=False):
         self.echo = echo  # False: the program echoes piped input itself (e.g. the 313E runner)
         # (yes)(no) spellings a prompt may show, e.g. "(y/n)": a scripted yes/no is sent in that spelling.
         self.yes_no = [re.compile(p, re.I) for p in (yes_no or ())]
         self.lines = list(lines) if lines is not None else None
+        # ask: each line is asked of the grader, which answers by what the question asks (answers by role).
+        self.ask = ask
         self.pos = 0
         self.out = out
         self.events = []
         self.exhausted_at = None
 
     def _next(self, prompt_shown):
-        if self.lines is None or self.pos >= len(self.lines):
+        line = self._asked(prompt_shown) if self.ask else None if self.lines is None or self.pos >= len(self.lines) else self.lines[self.pos]
+        if line is None:
             if self.exhausted_at is None:
                 self.exhausted_at = prompt_shown
             return None
-        line = self._spelled(self.lines[self.pos], prompt_shown)
+        line = self._spelled(line, prompt_shown)
         self.pos += 1
         self.events.append({"prompt": prompt_shown, "line": line, "at": self.out.size})
         if self.echo:
             self.out.write(line + "\n")
         return line
+
+    def _asked(self, prompt_shown):
+        since = self.events[-1]["at"] if self.events else 0
+        text = self.out.text()[since:]
+        before = text[:len(text) - len(prompt_shown)] if prompt_shown and text.endswith(prompt_shown) else text
+        reply = _ask_grader("__input__", [prompt_shown, before[-4096:]], self.pos)
+        line = reply.get("value")
+        return line if isinstance(line, str) else None
 
     def _spelled(self, line, prompt_shown):
         word = line.strip().lower()
@@ -323,20 +334,46 @@ def forgiving_chdir(path):
         return None
 
 
-def static_imports(path):
-    """Top-level module names the file imports (for the course rule 'only random may be imported')."""
+def static_facts(path):
+    """What the source says without running it: the top-level modules it imports (for the course rule
+    'only random may be imported'), and the top-level functions whose last definition is still a stub
+    (only pass, ..., return None or raise NotImplementedError after the docstring): one defect each,
+    charged once, whatever tests call them."""
     try:
         with _real_open(path, "rb") as f:
             tree = ast.parse(f.read(), filename=path)
     except BaseException:
-        return []
+        return [], []
     names = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             names += [(a.name.split(".")[0], node.lineno) for a in node.names]
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             names.append((node.module.split(".")[0], node.lineno))
-    return [{"module": m, "line": ln} for m, ln in names]
+    last = {}
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            last[node.name] = node
+    return [{"module": m, "line": ln} for m, ln in names], sorted(n for n, f in last.items() if _is_stub(f))
+
+
+def _is_stub(fn):
+    body = list(fn.body)
+    if body and isinstance(body[0], ast.Expr) and isinstance(getattr(body[0], "value", None), ast.Constant) and isinstance(body[0].value.value, str):
+        body = body[1:]
+    for st in body:
+        if isinstance(st, ast.Pass):
+            continue
+        if isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant) and st.value.value is Ellipsis:
+            continue
+        if isinstance(st, ast.Return) and (st.value is None or (isinstance(st.value, ast.Constant) and st.value.value is None)):
+            continue
+        if isinstance(st, ast.Raise) and st.exc is not None:
+            exc = st.exc.func if isinstance(st.exc, ast.Call) else st.exc
+            if isinstance(exc, ast.Name) and exc.id == "NotImplementedError":
+                continue
+        return False
+    return True
 
 
 def student_frames(tb_or_exc):
@@ -412,7 +449,7 @@ def do_import(req):
     result["duration_ms"] = (time.perf_counter() - t0) * 1000
     result["output"] = out.text()
     result["stderr"] = err.text()
-    result["static_imports"] = static_imports(path)
+    result["static_imports"], result["stubs"] = static_facts(path)
     result["runtime_imports"] = sorted(m for m in set(sys.modules) - before if "." not in m and m != req["module"])
     result["notices"] = list(NOTICES)
     if result["ok"]:
@@ -733,6 +770,15 @@ def _read_exact(fd, n):
     return bytes(buf)
 
 
+def _ask_grader(name, args, stdin_pos):
+    """One call to the grader from a test's child: a reference function, or the next input line."""
+    _child_frame(b"C", {"name": name, "args": args, "stdin_pos": stdin_pos})
+    size = struct.unpack(">Q", _read_exact(CHILD["replies"], 8))[0]
+    if size > MAX_FRAME:
+        raise RuntimeError("oversized reply from the grader")
+    return _loads(_read_exact(CHILD["replies"], size).decode("utf-8"))
+
+
 def reference_proxy(name):
     """A module function replaced by the reference's own (a test aimed at play_game runs with the
     reference's play_hand and helpers, so that their bugs are charged to their own tests). The call
@@ -746,11 +792,7 @@ def reference_proxy(name):
         # The session's own values (an 80,000-word list) travel by name, not by value.
         named = {id(v): k for k, v in STATE["names"].items()}
         wire = [{"n": named[id(a)]} if id(a) in named else encode(a) for a in args]
-        _child_frame(b"C", {"name": name, "args": wire, "stdin_pos": stdin.pos if stdin.lines is not None else 0})
-        size = struct.unpack(">Q", _read_exact(CHILD["replies"], 8))[0]
-        if size > MAX_FRAME:
-            raise RuntimeError("oversized reply from the grader")
-        reply = _loads(_read_exact(CHILD["replies"], size).decode("utf-8"))
+        reply = _ask_grader(name, wire, stdin.pos if stdin.lines is not None or stdin.ask else 0)
         base = out.size
         for ev in reply.get("inputs", []):
             stdin.events.append({"prompt": ev["prompt"], "line": ev["line"], "at": base + ev["at"]})
@@ -776,7 +818,7 @@ def run_test(req):
     cap = req.get("output_cap", 1 << 20)
     out = Capture(cap)
     err = Capture(cap)
-    stdin = ScriptedInput(req.get("stdin"), out, req.get("echo", True), req.get("yes_no"))
+    stdin = ScriptedInput(req.get("stdin"), out, req.get("echo", True), req.get("yes_no"), bool(req.get("answers")))
     CHILD["out"], CHILD["stdin"] = out, stdin
     sys.stdout, sys.stderr, sys.stdin = out, err, stdin
     builtins.input = stdin.input
@@ -973,7 +1015,7 @@ def fork_test(req):
     reap_zombies()
     r, w = os.pipe()  # child -> driver: tagged frames, C (a reference call) and R (the result)
     rr, rw = os.pipe()  # driver -> child: replies to reference calls
-    allowed = {p["name"] for p in req.get("patches", []) if p.get("kind") == "reference"}
+    allowed = {p["name"] for p in req.get("patches", []) if p.get("kind") == "reference"} | ({"__input__"} if req.get("answers") else set())
     t0 = time.perf_counter()
     pid = fork_when_possible()
     if pid == 0:  # child

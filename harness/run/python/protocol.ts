@@ -22,6 +22,10 @@ export type WirePatch =
   | { name: string; kind: 'reference' };
 
 /** A test child calling a function patched with the reference (relayed by the driver). */
+/** The name a test's child calls to be given its next input line, when questions are answered by role
+ *  (RunRequest.answers): args are the prompt and the output since the last input. */
+export const INPUT_CALL = '__input__';
+
 export interface ReferenceCall {
   op: 'call';
   id: string;
@@ -63,6 +67,8 @@ export interface RunRequest {
   /** Names that replace the session's for this test (the word list of that directory). */
   names?: Record<string, WireValue>;
   stdin?: string[] | null;
+  /** Each input line is asked of the grader (a `__input__` call), which answers by what the question asks. */
+  answers?: boolean;
   /** Regexes with (yes)(no) groups: a scripted "yes" or "no" is sent in the spelling the prompt shows
    *  ("(y/n)" -> y). Only where transcripts are judged by meaning. */
   yes_no?: string[];
@@ -146,6 +152,8 @@ export interface ImportResult {
   runtime_imports: string[];
   notices: string[];
   attributes?: string[];
+  /** Top-level functions whose body is still a stub (pass, ..., return None, raise NotImplementedError). */
+  stubs?: string[];
   /** Top-level statements skipped because they asked for input while the module was imported. */
   skipped?: { line: number; source: string; prompt: string | null }[];
 }

@@ -6,7 +6,7 @@ import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { DRIVER_DIR, driverBytecode } from './bytecode.js';
 import { pythonExecutable } from './interpreter.js';
-import type { ImportResult, ReferenceCall, ReferenceReply, RunRequest, RunResult } from './protocol.js';
+import { INPUT_CALL, type ImportResult, type ReferenceCall, type ReferenceReply, type RunRequest, type RunResult } from './protocol.js';
 import type { WireValue } from '../../model/pyvalue.js';
 import type { SandboxWrap } from '../sandbox/index.js';
 
@@ -171,6 +171,7 @@ export class PythonSession {
       const nonce = randomBytes(12).toString('hex');
       const accepts = (m: any) => m?.op === 'result' && m.id === req.id && m.nonce === nonce && typeof m.status === 'string' && (m.status !== 'ok' || Array.isArray(m.obs?.steps));
       const allowed = new Set((req.patches ?? []).filter((p) => p.kind === 'reference').map((p) => p.name));
+      if (req.answers) allowed.add(INPUT_CALL);
       const call = onCall && allowed.size
         ? (m: any) => {
           if (m?.op !== 'call' || m.id !== req.id || m.nonce !== nonce || !allowed.has(m.name) || !Array.isArray(m.args) || !Number.isInteger(m.stdin_pos)) return;

@@ -1,0 +1,132 @@
+// One defect, one charge, by cause. Every scored test runs and judges its own rule; afterwards each
+// failure is charged unless its own first failure carries the signature of a defect already charged
+// (the same function, the same kind, the same first divergence). A test is never exempted because
+// another test failed: `same_defect_as` only names where a defect it may share is charged (its home),
+// and across that link the signatures must still agree (the function may differ: an integration test
+// of play_game shows play_hand's defect in play_game's output).
+//
+// A function that is missing, a stub or has another signature than the handout's is one defect too:
+// charged at its home test; the other tests of that function could check nothing (none of its rules
+// was shown to hold), so they keep no points and say where the defect is charged.
+import type { TestData } from '../spec/schema.js';
+import { kindMessage } from '../model/kinds.js';
+import type { Outcome } from './outcome.js';
+
+/** Defects of a whole function: nothing of it can be checked. */
+const FUNCTION_DEFECTS = ['missing-fn', 'stub', 'signature'] as const;
+
+/** A defect signature, split: where it is (a function, or the whole file for an exception at a line),
+ *  and what it is (the kind and the first divergence). */
+export interface Signature {
+  scope: string;
+  what: string;
+}
+
+/** Signatures name their function where the judge knows it ("returns-none:play_game",
+ *  "stub:play_hand"); an exception at a line of the student's file is one defect whichever test hits it;
+ *  a transcript defect ("missing:handTotal") belongs to the function the test is aimed at. */
+export function signatureOf(defect: string, group: string): Signature {
+  const [kind, ...rest] = defect.split(':');
+  if (kind === 'raised' || kind === 'helpers') return { scope: '*', what: defect };
+  if (kind === 'answer' || kind === 'returns-none' || (FUNCTION_DEFECTS as readonly string[]).includes(kind!)) {
+    const fn = rest[0] ?? group;
+    return { scope: fn, what: [kind, ...rest.slice(1)].join(':') };
+  }
+  return { scope: group, what: defect };
+}
+
+const isFunctionDefect = (s: Signature) => (FUNCTION_DEFECTS as readonly string[]).includes(s.what.split(':')[0]!);
+
+const failing = (o: Outcome | undefined): o is Outcome => !!o && o.status !== 'passed' && o.status !== 'skipped';
+
+export interface ChargeInput {
+  tests: readonly TestData[];
+  outcomes: ReadonlyMap<string, Outcome>;
+  groupOf: (t: TestData) => string;
+}
+
+/** Each test's outcome after charging: failures whose defect is already charged keep their points
+ *  ("not charged again"), or, for a whole-function defect within that function, are not checked.
+ *  A test that could not check its rule (`not_checked`) never keeps points, whatever stopped it: a check
+ *  that saw nothing does not pass. Observed failures take a charge before such tests do.
+ *
+ *  Where the charge goes: a test that names a home (`same_defect_as`) showing the same defect defers to
+ *  it; otherwise the first test in the spec's order (scored tests before extra ones: a defect is
+ *  charged where the points are) takes it. */
+export function assignCharges({ tests, outcomes, groupOf }: ChargeInput): Map<string, Outcome> {
+  const out = new Map(outcomes);
+  const sigs = new Map<string, Signature>();
+  for (const t of tests) {
+    const o = outcomes.get(t.id);
+    if (failing(o) && o.defect) sigs.set(t.id, signatureOf(o.defect, groupOf(t)));
+  }
+  const observed = (id: string) => sigs.has(id) && outcomes.get(id)!.kind !== 'not_checked';
+  // A test defers to a home it names that shows the same defect; chains end at a test that defers to none.
+  const defersTo = (t: TestData): string | undefined => {
+    const mine = sigs.get(t.id);
+    return mine ? (t.same_defect_as ?? []).find((h) => observed(h) && sigs.get(h)!.what === mine.what) : undefined;
+  };
+  const byId = new Map(tests.map((t) => [t.id, t]));
+  const rootOf = (t: TestData): string => {
+    const seen = new Set<string>([t.id]);
+    let cur = t;
+    for (let h = defersTo(cur); h && !seen.has(h); h = defersTo(cur)) {
+      seen.add(h);
+      cur = byId.get(h)!;
+    }
+    return cur.id;
+  };
+  const order = [...tests].sort((a, b) => Number(!!a.extra) - Number(!!b.extra));
+  const chargedAt = new Map<string, string>();
+  const homeOf = new Map<string, string>();
+  // A failure traced to the student's helpers (causes.ts) is charged by the helpers' own tests when they
+  // show a defect, and here when none of them does (a defect only the integration shows).
+  const traced = (id: string) => sigs.get(id)!.what.startsWith('helpers:');
+  const roots = order.filter((t) => sigs.has(t.id) && !traced(t.id) && rootOf(t) === t.id);
+  // Observed failures take their charges first, in order; tests that could not check come after.
+  for (const t of [...roots.filter((x) => observed(x.id)), ...roots.filter((x) => !observed(x.id))]) {
+    const sig = sigs.get(t.id)!;
+    const key = `${sig.scope}|${sig.what}`;
+    const home = chargedAt.get(key);
+    homeOf.set(t.id, home ?? t.id);
+    if (!home) chargedAt.set(key, t.id);
+    else out.set(t.id, uncharged(outcomes.get(t.id)!, home, sig, groupOf(t)));
+  }
+  // Tests that name a home showing the same defect: charged wherever that home's defect is.
+  for (const t of order.filter((x) => sigs.has(x.id) && !traced(x.id) && rootOf(x) !== x.id)) {
+    const root = rootOf(t);
+    out.set(t.id, uncharged(outcomes.get(t.id)!, homeOf.get(root) ?? root, sigs.get(t.id)!, groupOf(t)));
+  }
+  const chargedIn = (fn: string) => order.find((x) => groupOf(x) === fn && homeOf.get(x.id) === x.id && out.get(x.id)?.status !== 'passed');
+  for (const t of order.filter((x) => sigs.has(x.id) && traced(x.id))) {
+    const [, mode, list] = sigs.get(t.id)!.what.split(':');
+    const homes = list!.split(',').map(chargedIn);
+    const home = mode === 'any' ? homes.find(Boolean) : homes.every(Boolean) ? homes[0] : undefined;
+    if (home) out.set(t.id, uncharged(outcomes.get(t.id)!, home.id, sigs.get(t.id)!, groupOf(t)));
+  }
+  return out;
+}
+
+/** The outcome of a test whose defect is charged in `home`. */
+function uncharged(o: Outcome, home: string, sig: Signature, group: string): Outcome {
+  if (o.kind === 'not_checked') return { ...o, message: `${o.message} (the cause is charged in ${home})`, partOf: home };
+  if (isFunctionDefect(sig) && sig.scope === group) {
+    return {
+      status: 'failed',
+      kind: 'not_checked',
+      message: kindMessage('not_checked', `${o.message} (one defect, charged in ${home}: none of ${group}'s rules can be checked)`),
+      defect: o.defect,
+      partOf: home,
+      ...(o.detail ? { detail: o.detail } : {}),
+    };
+  }
+  return {
+    status: 'skipped',
+    kind: 'skipped',
+    message: `not charged again: the same defect is charged in ${home} (${o.message})`,
+    notCharged: true,
+    defect: o.defect,
+    partOf: home,
+    ...(o.detail ? { detail: o.detail } : {}),
+  };
+}

@@ -1,0 +1,69 @@
+// Rule checks over a whole session answered by role (a test's `answers:`), where the program's turns
+// need not line up with the reference's: which questions of some roles it asked, in what order, and
+// what it printed last for some number roles. Each names the rule it saw broken, as a judge's
+// TurnProblem with a defect signature of its own, so a test aimed at one rule charges only that rule.
+import type { TurnProblem } from './judge.js';
+import { readNumbers } from './facts.js';
+import { classifyQuestion, type RoleTable } from './roles.js';
+import { turnText, type Turn } from './turn.js';
+
+const times = (n: number) => (n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`);
+
+/** The role of each turn's question: the reference states it, a program's is read from its words. */
+function rolesAsked(turns: readonly Turn[], table: RoleTable): (string | undefined)[] {
+  return turns.filter((t) => t.input !== null).map((t) => t.role ?? classifyQuestion(table, t.prompt, t.before)?.role.name);
+}
+
+/** The questions of these roles, in order, must be the reference's: asked as often, in the same order. */
+export function checkQuestions(expected: readonly Turn[], observed: readonly Turn[], table: RoleTable, roles: readonly string[]): TurnProblem | null {
+  const keep = new Set(roles);
+  const exp = rolesAsked(expected, table).map((r, i) => ({ r, i })).filter((x) => x.r && keep.has(x.r));
+  const obs = rolesAsked(observed, table).map((r, i) => ({ r, i })).filter((x) => x.r && keep.has(x.r));
+  for (let k = 0; k < Math.max(exp.length, obs.length); k++) {
+    const e = exp[k], o = obs[k];
+    if (e && o && e.r === o.r) continue;
+    const role = (o ?? e)!.r!;
+    const says = table.get(role)?.says ?? role;
+    const nExp = exp.filter((x) => x.r === role).length;
+    const nObs = obs.filter((x) => x.r === role).length;
+    if (o && (!e || nObs > nExp)) {
+      return { turn: o.i, message: `at input ${o.i + 1} your program asks ${says} again: it asks ${times(nObs)} in this game, where the handout's program asks ${times(nExp)}`, defect: `asks-again:${role}` };
+    }
+    const at = o?.i ?? Math.max(0, observed.length - 1);
+    return nObs < nExp
+      ? { turn: at, message: `your program asks ${says} ${nObs ? times(nObs) : 'never'} in this game, where the handout's program asks ${times(nExp)}`, defect: `asks-fewer:${role}` }
+      : { turn: at, message: `at input ${at + 1} your program asks ${table.get(o!.r!)?.says ?? o!.r}, where the handout's program asks ${says}`, defect: `asks-order:${role}` };
+  }
+  return null;
+}
+
+/** What the program printed last for a number role, every value of it in the last turn that shows one
+ *  (a program that prints several totals at once is judged on all of them). */
+export function lastPrinted(observed: readonly Turn[], table: RoleTable, role: string): { values: number[]; turn: number; line: string } | undefined {
+  for (let i = observed.length - 1; i >= 0; i--) {
+    const seen = readNumbers(turnText(observed[i]!), table).filter((n) => n.roles.includes(role));
+    if (seen.length) return { values: seen.map((n) => n.value), turn: i, line: seen[seen.length - 1]!.line.trim() };
+  }
+  return undefined;
+}
+
+/** The last value the reference printed for each role must be what the program printed last for it.
+ *  A value the handout does not require shown (optional) may be left out: `unseen` names those. */
+export function checkTotals(expectedValues: ReadonlyMap<string, { value: number; optional?: boolean }>, observed: readonly Turn[], table: RoleTable, unseen: string[] = []): TurnProblem | null {
+  for (const [role, want] of expectedValues) {
+    const says = table.get(role)?.says ?? role;
+    const got = lastPrinted(observed, table, role);
+    if (!got) {
+      if (want.optional) {
+        unseen.push(role);
+        continue;
+      }
+      return { turn: Math.max(0, observed.length - 1), message: `your program never shows ${says} (${want.value})`, defect: `missing:${role}` };
+    }
+    const wrong = got.values.find((v) => v !== want.value);
+    if (wrong !== undefined) {
+      return { turn: got.turn, message: `${says} should be ${want.value}; your program printed ${wrong} (${JSON.stringify(got.line.length > 160 ? got.line.slice(0, 160) + '…' : got.line)})`, defect: `wrong:${role}` };
+    }
+  }
+  return null;
+}

@@ -1,0 +1,146 @@
+// The mistakes students make in PS3's functions, each recognised by recomputing the answer with the
+// mistake in it: a wrong answer that one of them reproduces exactly is that mistake. Two tests showing
+// the same mistake show one defect (charged once), and the failure's message says what it is. An answer
+// none of them reproduces is left unexplained: it is charged as a wrong answer of its own.
+import type { Explainer, RefContext } from '../../harness/model/reference.js';
+import { asCounts, asInt, asStr, type PyValue } from '../../harness/model/pyvalue.js';
+import { SCRABBLE_LETTER_VALUES, type Hand } from './letters.js';
+import { resolveVariant, type WordgameVariant } from './variants.js';
+import { updateHand } from './hand.js';
+import { isValidWord } from './valid.js';
+
+type Mistake<I> = { defect: string; says: string; answer: (input: I) => number | boolean | Hand | undefined };
+
+const variantOf = (ctx: Pick<RefContext, 'options'>): WordgameVariant => resolveVariant(ctx.options.variant, 'PS3 options.variant');
+
+/** The first mistake whose answer is the observed one (numbers, booleans or hands compared by value). */
+function firstMatch<I>(mistakes: Mistake<I>[], input: I, observed: number | boolean | Hand): { defect: string; says: string } | undefined {
+  for (const m of mistakes) {
+    let a;
+    try {
+      a = m.answer(input);
+    } catch {
+      continue;
+    }
+    if (a === undefined) continue;
+    if (a instanceof Map && observed instanceof Map ? sameHand(a, observed) : a === observed) return { defect: m.defect, says: m.says };
+  }
+  return undefined;
+}
+
+function sameHand(a: Hand, b: Hand): boolean {
+  const keys = new Set([...a.keys(), ...b.keys()]);
+  return [...keys].every((k) => (a.get(k) ?? 0) === (b.get(k) ?? 0));
+}
+
+// ---------------------------------------------------------------- get_word_score
+
+interface ScoreInput { word: string; n: number; v: WordgameVariant; handSize: number }
+
+function letterSum(word: string, v: WordgameVariant, value: (ch: string) => number = (ch) => SCRABBLE_LETTER_VALUES[ch] ?? 0): number {
+  let sum = 0;
+  for (const ch of word) if (ch !== v.wildcard) sum += value(ch);
+  return sum;
+}
+
+const SCORE_MISTAKES: Mistake<ScoreInput>[] = [
+  { defect: 'no-floor', says: 'the second component is not raised to its minimum (it may be 0 or negative)', answer: ({ word, n, v }) => { const w = word.toLowerCase(); const L = w.length; return letterSum(w, v) * (v.a * L - v.b * (n - L)); } },
+  { defect: 'floor-zero', says: `the second component's minimum is taken as 0`, answer: ({ word, n, v }) => { const w = word.toLowerCase(); const L = w.length; return letterSum(w, v) * Math.max(0, v.a * L - v.b * (n - L)); } },
+  { defect: 'sum-not-product', says: 'the two components are added, not multiplied', answer: ({ word, n, v }) => { const w = word.toLowerCase(); const L = w.length; return letterSum(w, v) + Math.max(v.floor, v.a * L - v.b * (n - L)); } },
+  { defect: 'hand-size-for-n', says: 'the score uses HAND_SIZE where the docstring says n (the hand length when the word was played)', answer: ({ word, n, v, handSize }) => { if (n === handSize) return undefined; const w = word.toLowerCase(); const L = w.length; return letterSum(w, v) * Math.max(v.floor, v.a * L - v.b * (handSize - L)); } },
+  { defect: 'case-sensitive', says: 'upper-case letters are not scored (lower-case the word first)', answer: ({ word, n, v }) => { if (word === word.toLowerCase()) return undefined; const L = word.length; return letterSum(word, v, (ch) => SCRABBLE_LETTER_VALUES[ch] ?? 0) * Math.max(v.floor, v.a * L - v.b * (n - L)); } },
+  { defect: 'wildcard-not-in-length', says: 'the wildcard is left out of the word length', answer: ({ word, n, v }) => { const w = word.toLowerCase(); if (!w.includes(v.wildcard)) return undefined; const L = [...w].filter((c) => c !== v.wildcard).length; return letterSum(w, v) * Math.max(v.floor, v.a * L - v.b * (n - L)); } },
+];
+
+const explainScore: Explainer = ({ args, observed, ctx }) => {
+  if (observed.t !== 'int') return undefined;
+  const v = variantOf(ctx);
+  const word = asStr(args[0]!, 'word');
+  const n = asInt(args[1]!, 'n');
+  const hit = firstMatch(SCORE_MISTAKES, { word, n, v, handSize: v.handSize }, Number(observed.v));
+  if (hit) return hit;
+  // The wildcard scored like a letter: any of 1..10 points for it reproduces the answer.
+  const w = word.toLowerCase();
+  if (w.includes(v.wildcard)) {
+    const L = w.length;
+    const comp = Math.max(v.floor, v.a * L - v.b * (n - L));
+    for (let p = 1; p <= 10; p++) if ((letterSum(w, v) + p * [...w].filter((c) => c === v.wildcard).length) * comp === Number(observed.v)) return { defect: 'wildcard-scored', says: `the wildcard '${v.wildcard}' is scored (it is worth 0)` };
+  }
+  return undefined;
+};
+
+// ---------------------------------------------------------------- update_hand
+
+interface UpdateInput { hand: Hand; word: string }
+
+const UPDATE_MISTAKES: Mistake<UpdateInput>[] = [
+  { defect: 'negative-count', says: 'counts go below 0 (letters the hand lacks, or uses beyond its count, must be ignored)', answer: ({ hand, word }) => { const h = new Map(hand); for (const c of word.toLowerCase()) h.set(c, (h.get(c) ?? 0) - 1); return h; } },
+  { defect: 'case-sensitive', says: 'upper-case letters of the word are not removed (lower-case the word first)', answer: ({ hand, word }) => (word === word.toLowerCase() ? undefined : updateHand(hand, word.replace(/[A-Z]/g, '\u0000'))) },
+  { defect: 'removes-every-copy', says: 'a letter of the word removes every copy of it from the hand, not one per use', answer: ({ hand, word }) => { const h = new Map(hand); for (const c of new Set(word.toLowerCase())) if (h.has(c)) h.set(c, 0); return h; } },
+  { defect: 'removes-once-per-letter', says: 'a letter used twice is removed only once', answer: ({ hand, word }) => updateHand(hand, [...new Set(word.toLowerCase())].join('')) },
+];
+
+const explainUpdate: Explainer = ({ args, observed }) => {
+  if (observed.t !== 'dict') return undefined;
+  let got: Hand;
+  try {
+    got = asCounts(observed, 'result');
+  } catch {
+    return undefined;
+  }
+  if ([...got.values()].some((n) => n < 0)) return { defect: UPDATE_MISTAKES[0]!.defect, says: UPDATE_MISTAKES[0]!.says };
+  return firstMatch(UPDATE_MISTAKES.slice(1), { hand: asCounts(args[0]!, 'hand'), word: asStr(args[1]!, 'word') }, got);
+};
+
+// ---------------------------------------------------------------- is_valid_word
+
+interface ValidInput { word: string; hand: Hand; words: string[]; v: WordgameVariant }
+
+/** The same check with one rule left out or broken. */
+const otherKind = (v: WordgameVariant): WordgameVariant => ({ ...v, wildcardStandsFor: v.wildcardStandsFor === 'vowels' ? 'consonants' : 'vowels' });
+const holds = (word: string, hand: Hand) => {
+  const need = new Map<string, number>();
+  for (const c of word.toLowerCase()) need.set(c, (need.get(c) ?? 0) + 1);
+  return [...need].every(([c, k]) => (hand.get(c) ?? 0) >= k);
+};
+
+/** The same check with one rule left out or broken, the most specific first. */
+const VALID_MISTAKES: Mistake<ValidInput>[] = [
+  // Looked up as typed in the lower-case list, an upper-case word is never found.
+  { defect: 'case-sensitive', says: 'a word typed in upper case is not lower-cased before it is checked', answer: ({ word }) => (word === word.toLowerCase() ? undefined : false) },
+  { defect: 'wildcard-wrong-kind', says: 'the wildcard is tried as the wrong kind of letter (it stands only for {kind})', answer: ({ word, hand, words, v }) => (word.includes(v.wildcard) ? isValidWord(word, hand, words, otherKind(v)) : undefined) },
+  { defect: 'wildcard-any-letter', says: 'the wildcard may stand for any letter (it stands only for {kind})', answer: ({ word, hand, words, v }) => (word.includes(v.wildcard) ? isValidWord(word, hand, words, otherKind(v)) || isValidWord(word, hand, words, v) : undefined) },
+  { defect: 'wildcard-without-wildcard', says: 'a word with the wildcard is accepted though the hand holds none', answer: ({ word, hand, words, v }) => (word.includes(v.wildcard) && !(hand.get(v.wildcard) ?? 0) ? isValidWord(word, new Map([...hand, [v.wildcard, 1]]), words, v) : undefined) },
+  { defect: 'wildcard-fills-any-letter', says: 'a letter of the word the hand lacks is accepted in place of the wildcard', answer: ({ word, hand, words, v }) => (!word.includes(v.wildcard) && (hand.get(v.wildcard) ?? 0) > 0 ? words.includes(word.toLowerCase()) : undefined) },
+  { defect: 'ignores-counts', says: 'a letter may be used more often than the hand holds it', answer: ({ word, hand, words, v }) => isValidWord(word, new Map([...hand].map(([k, n]) => [k, n > 0 ? 99 : 0])), words, v) },
+  { defect: 'ignores-word-list', says: 'the word is not looked up in the word list', answer: ({ word, hand }) => holds(word, hand) },
+];
+
+const explainValid: Explainer = ({ args, observed, ctx }) => {
+  if (observed.t !== 'bool') return undefined;
+  const v = variantOf(ctx);
+  const list = args[2];
+  const words = list && (list.t === 'list' || list.t === 'tuple') ? list.v.map((x) => (x.t === 'str' ? x.v : '')) : [...ctx.words].map((w) => w.toLowerCase());
+  const input = { word: asStr(args[0]!, 'word'), hand: asCounts(args[1]!, 'hand'), words, v };
+  const kind = v.wildcardStandsFor === 'vowels' ? 'vowels' : 'consonants';
+  const hit = firstMatch(VALID_MISTAKES, input, observed.v);
+  return hit ? { ...hit, says: hit.says.replace('{kind}', kind) } : undefined;
+};
+
+// ---------------------------------------------------------------- calculate_handlen
+
+const explainHandlen: Explainer = ({ args, observed }) => {
+  if (observed.t !== 'int') return undefined;
+  const hand = asCounts(args[0]!, 'hand');
+  const n = Number(observed.v);
+  if (n === [...hand.values()].filter((k) => k > 0).length || n === hand.size) return { defect: 'counts-keys', says: 'it counts the different letters (the keys), not every copy of them' };
+  return undefined;
+};
+
+export const WORDGAME_EXPLAINERS: Record<string, Explainer> = {
+  get_word_score: explainScore,
+  update_hand: explainUpdate,
+  is_valid_word: explainValid,
+  calculate_handlen: explainHandlen,
+};
+

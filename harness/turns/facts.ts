@@ -94,26 +94,63 @@ export interface RunSeen {
   line: string;
 }
 
-/** Letter runs that end a line: the whole line, or its tail after a label ("Current Hand: a j e f * r x",
- *  "Your hand is a c t"), made only of single letters or wildcards separated by spaces or commas.
+/** Letter runs, as students print a hand:
+ *  - a run that ends a line: the whole line, or its tail after a label ("Current Hand: a j e f * r x",
+ *    "Your hand is a c t"), made only of single letters or wildcards separated by spaces or commas;
+ *  - a run right after a label ending in ':' with more text after it (the hand printed without its newline,
+ *    so the prompt follows it: "Current hand: a j e f * r x Enter word, ...");
+ *  - a dict of counts ("{'a': 1, 'j': 2}", "a:1 j:2"), as printing the hand itself shows it;
+ *  - one letter per line, on consecutive lines.
  *  A lone letter counts only as a whole line (so "That is a" is not a hand). Brackets and quotes around
  *  the run are ignored. */
 export function readRuns(text: string, wildcards = '*!'): RunSeen[] {
   const out: RunSeen[] = [];
   let offset = 0;
   const isCell = (t: string) => [...t].length === 1 && (/[A-Za-z]/.test(t) || wildcards.includes(t));
+  const cellClass = `[A-Za-z${wildcards.replace(/[\\\]^-]/g, (c) => '\\' + c)}]`;
+  const countPair = new RegExp(`['"]?(${cellClass})['"]?\\s*:\\s*(\\d{1,3})(?!\\d)`, 'g');
+  let column: { letters: string; at: number; line: string } | undefined;
+  const endColumn = () => {
+    if (column) out.push({ letters: sortLetters(column.letters.toLowerCase()), at: column.at, line: column.line });
+    column = undefined;
+  };
   for (const line of text.split('\n')) {
     const tokens = [...line.matchAll(/[^\s,;]+/g)].map((m) => ({ t: m[0].replace(/^[[({'"]+|[\])}'"]+$/g, ''), at: m.index! }));
+    // One letter alone on its line, line after line: one hand.
+    if (tokens.length === 1 && isCell(tokens[0]!.t)) {
+      column ??= { letters: '', at: offset + tokens[0]!.at, line };
+      column.letters += tokens[0]!.t;
+      offset += line.length + 1;
+      continue;
+    }
+    endColumn();
+    const pairs = [...line.matchAll(countPair)];
+    if (pairs.length >= 2 || (pairs.length === 1 && /^\s*\{.*\}\s*$/.test(line))) {
+      out.push({ letters: sortLetters(pairs.map((m) => m[1]!.repeat(Number(m[2]))).join('').toLowerCase()), at: offset + pairs[0]!.index!, line });
+      offset += line.length + 1;
+      continue;
+    }
     let k = tokens.length;
     while (k > 0 && isCell(tokens[k - 1]!.t)) k--;
-    const run = tokens.slice(k);
-    const whole = k === 0 || (k > 0 && /:$/.test(tokens[k - 1]!.t));
+    let run = tokens.slice(k);
+    let whole = k === 0 || (k > 0 && /:$/.test(tokens[k - 1]!.t));
+    if (!run.length) {
+      // The run after a label, with the prompt on the same line after it.
+      const label = tokens.findIndex((x, i) => /[A-Za-z]:$/.test(x.t) && i + 2 < tokens.length && isCell(tokens[i + 1]!.t) && isCell(tokens[i + 2]!.t));
+      if (label >= 0) {
+        let e = label + 1;
+        while (e < tokens.length && isCell(tokens[e]!.t)) e++;
+        run = tokens.slice(label + 1, e);
+        whole = true;
+      }
+    }
     // A run without letters is a hand only when it is the whole segment (a hand of just the wildcard).
     if (run.length && (run.length >= 2 || whole) && (whole || run.some((x) => /[A-Za-z]/.test(x.t)))) {
       out.push({ letters: sortLetters(run.map((x) => x.t).join('').toLowerCase()), at: offset + run[0]!.at, line });
     }
     offset += line.length + 1;
   }
+  endColumn();
   return out;
 }
 

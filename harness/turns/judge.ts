@@ -45,6 +45,11 @@ export function checkFacts(text: string, facts: readonly Fact[], ctx: FactContex
       switch (role.kind) {
         case 'number': {
           const want = [f.value, ...(f.oneOf ?? [])] as number[];
+          // A turn that shows several values for this role is judged on all of them: printing every
+          // number from 0 to 1000 after "Total:" shows the right one, and every wrong one too.
+          const own = numbers.filter((n) => n.roles.length === 1 && n.roles[0] === role.name);
+          const wrong = new Set(own.map((n) => n.value)).size > 1 ? own.find((n) => !want.includes(n.value)) : undefined;
+          if (wrong) return { charge: true, text: `${ctx.when} your program shows several values for ${role.says}${about(f)}, and ${wrong.value} (${quote(wrong.line.trim())}) is not ${want.join(' or ')}` };
           if (picked.has(f)) return null;
           const instead = numbers.find((n) => !used.has(n) && n.roles.includes(role.name));
           // An optional number may be left out, but when a program shows it, it must be right.
@@ -170,12 +175,14 @@ export function judgeTurns(j: TurnsInput): TurnProblem | null {
         };
       }
     }
+    // A program that stops where the reference goes on is explained by that, not by what its last turn
+    // lacks (the hand it never shows because the game is over): one early end, one defect.
+    if (obs.input === null && exp.input !== null) {
+      return { turn: i, message: `${when} your program asks nothing more, where the handout's program asks ${describeRole(exp.role)}`, defect: `stops-before:${exp.role ?? '?'}` };
+    }
     const p = checkFacts(turnText(obs), exp.facts ?? [], { table, when, wildcards: j.wildcards });
     if (p) return { turn: i, ...p };
     if (exp.input === null) break;
-    if (obs.input === null) {
-      return { turn: i, message: `${when} your program asks nothing more, where the handout's program asks ${describeRole(exp.role)}`, defect: `stops-before:${exp.role ?? '?'}` };
-    }
   }
   if (j.exhaustedAt !== undefined && j.exhaustedAt !== null) {
     // The question left unanswered ends the program's last turn.

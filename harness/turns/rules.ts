@@ -3,7 +3,7 @@
 // what it printed last for some number roles. Each names the rule it saw broken, as a judge's
 // TurnProblem with a defect signature of its own, so a test aimed at one rule charges only that rule.
 import type { TurnProblem } from './judge.js';
-import { readNumbers } from './facts.js';
+import { readNumbers, type NumberSeen } from './facts.js';
 import { classifyQuestion, type RoleTable } from './roles.js';
 import { turnText, type Turn } from './turn.js';
 
@@ -40,8 +40,12 @@ export function checkQuestions(expected: readonly Turn[], observed: readonly Tur
 /** What the program printed last for a number role, every value of it in the last turn that shows one
  *  (a program that prints several totals at once is judged on all of them). */
 export function lastPrinted(observed: readonly Turn[], table: RoleTable, role: string): { values: number[]; turn: number; line: string } | undefined {
+  // A number is this role's when its nearest words say so, or when its line names the role before it
+  // ("Your total overall score is 45": 'score' is nearer, but the line says what the number is).
+  const patterns = table.get(role)?.patterns ?? [];
+  const named = (n: NumberSeen) => n.roles.includes(role) || patterns.some((p) => p.test(n.line.slice(0, Math.max(0, n.line.indexOf(String(n.value))))));
   for (let i = observed.length - 1; i >= 0; i--) {
-    const seen = readNumbers(turnText(observed[i]!), table).filter((n) => n.roles.includes(role));
+    const seen = readNumbers(turnText(observed[i]!), table).filter(named);
     if (seen.length) return { values: seen.map((n) => n.value), turn: i, line: seen[seen.length - 1]!.line.trim() };
   }
   return undefined;

@@ -239,8 +239,11 @@ class ScriptedInput:
         word = line.strip().lower()
         if word not in ("yes", "no") or not self.yes_no:
             return line
+        # The spelling is on the prompt, or on the line above a bare prompt ("enter 'y'" then ">").
+        since = self.events[-1]["at"] if self.events else 0
+        above = [l for l in self.out.text()[since:].split("\n")[:-1] if l.strip()][-1:]
         for rx in self.yes_no:
-            m = rx.search(prompt_shown or "")
+            m = rx.search(prompt_shown or "") or (rx.search(above[0]) if above and not re.search(r"[A-Za-z]{2}", prompt_shown or "") else None)
             if m and m.group(1):
                 if word == "yes":
                     return m.group(1)

@@ -75,7 +75,8 @@ function judgeByRole(j: JudgeInput, base: TestDetail): Outcome | undefined {
   if (unseen.length) j.onlyReturn = unseen.map((x) => r.table.get(x)?.says ?? x).join(', ');
   if (r.returnsPrinted) {
     const printed = lastPrinted(observed, r.table, r.returnsPrinted);
-    if (printed) {
+    // Many totals printed at once say nothing about which one the program computed: the reference decides.
+    if (printed && new Set(printed.values).size <= 2) {
       j.expect = { t: 'int', v: BigInt(printed.values[printed.values.length - 1]!) };
       j.expectFrom = `${r.table.get(r.returnsPrinted)?.says ?? r.returnsPrinted} it printed`;
     }

@@ -123,6 +123,7 @@ function toResult(a: Assignment, t: TestData, o: Outcome, ms: number): TestResul
     ...(t.tags ? { tags: t.tags } : {}),
     ...(t.basis ? { basis: basisText(t.basis) } : {}),
     ...(t.extra ? { extra: true as const } : {}),
+    ...(o.notices?.length ? { notices: [...new Set(o.notices)] } : {}),
   };
 }
 
@@ -155,6 +156,8 @@ export async function gradeSubmission(a: Assignment, submission: string, opts: G
       fatal = r.fatal;
     }
   }
+  // A test's notices stay on it (toResult); only a visible test's are also the report's, shown to everyone at once.
+  for (const t of tests) if ((t.visibility ?? a.spec.data.defaults.visibility) === 'visible') notices.push(...(outcomes.get(t.id)?.notices ?? []));
   const extra = new Set(tests.filter((t) => t.extra).map((t) => t.id));
   const firstWithDefect = new Map<string, string>();
   for (const t of [...tests.filter((x) => !x.extra), ...tests.filter((x) => x.extra)]) {
@@ -246,6 +249,7 @@ async function gradePython(
               const needs = needsOf(t);
               if (needs) await started.get(needs); // a dependency taken by another session: wait for its verdict
               const s0 = performance.now();
+              const restarts = session.restarts;
               const timeout = t.timeout ?? a.spec.data.defaults.timeout;
               let o: Outcome;
               if (expired) {
@@ -261,7 +265,9 @@ async function gradePython(
                 if (expired) o = overBudget(opts.budgetMs!);
               }
               if (o.status === 'passed') passed.add(t.id);
-              if (o.notices) notices.push(...o.notices);
+              // The forked test inherits the import's notices (already the report's); a restart is the notice of the test it delayed.
+              const own = [...(o.notices ?? []).filter((n) => !imp.notices.includes(n)), ...(session.restarts > restarts ? [RESTARTED] : [])];
+              o = { ...o, notices: own };
               outcomes.set(t.id, { ...o, ms: performance.now() - s0 });
             } finally {
               finish();
@@ -273,14 +279,14 @@ async function gradePython(
     } finally {
       clearTimeout(timer);
     }
-    const restarts = sessions.reduce((k, s) => k + s.restarts, 0);
-    if (restarts) notices.push(`the test process had to be restarted ${restarts} time(s) (a test killed it)`);
     return {};
   } finally {
     await Promise.all([...sessions.map((s) => s.close()), solution?.close()]);
     ws.cleanup();
   }
 }
+
+const RESTARTED = 'the test process had to be restarted before this test (an earlier test killed it)';
 
 function importMessage(type: string, message: string, where: string): string {
   switch (type) {

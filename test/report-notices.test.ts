@@ -22,9 +22,9 @@ const HIDDEN_INPUT = /lynx|quokka/;
 const base = loadAssignment(rootPath('test', 'fixtures-hostile', 'chiseler-hostile.yaml'));
 const fixture = rootPath('fixtures', 'hostile', 'python', 'hidden-notices');
 
-/** The hostile spec with its hidden test given another visibility. */
-function withVisibility(v: Visibility): Assignment {
-  const tests = base.spec.data.tests.map((t) => (t.id === 'share-hidden' ? { ...t, visibility: v } : t));
+/** The hostile spec with its hidden test (or every test) given another visibility. */
+function withVisibility(v: Visibility, ids = ['share-hidden']): Assignment {
+  const tests = base.spec.data.tests.map((t) => (ids.includes(t.id) ? { ...t, visibility: v } : t));
   return { ...base, spec: { ...base.spec, data: { ...base.spec.data, tests } } };
 }
 
@@ -94,6 +94,15 @@ describe('notices raised in a test', () => {
       expect(delayed.visibility).toBe(v);
       expect(delayed.output).toMatch(/lynx-quokka/);
     }
+  }, 60_000);
+
+  it('include a restart of the test process, said on the test it delayed: restarts among hidden tests stay hidden', async () => {
+    // restart-stall kills its test process in every test: each later test starts a new one.
+    const all = base.spec.data.tests.map((t) => t.id);
+    const r = await gradeSubmission(withVisibility('hidden', all), rootPath('fixtures', 'hostile', 'python', 'restart-stall'), { wrap: sandbox.wrap });
+    expect(r.tests.filter((t) => t.notices?.some((n) => /restarted/.test(n))).length).toBeGreaterThan(0);
+    expect(r.notices?.join('\n') ?? '').not.toMatch(/restarted/);
+    expect(toGradescope(r).output).not.toMatch(/restarted/);
   }, 60_000);
 
   it('a report put together elsewhere still keeps a notice only a hidden test carries off its top', () => {

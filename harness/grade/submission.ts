@@ -286,7 +286,7 @@ async function gradePython(
   }
 }
 
-const RESTARTED = 'the test process had to be restarted before this test (an earlier test killed it)';
+const RESTARTED = 'the test process had to be restarted (an earlier test killed it)';
 
 function importMessage(type: string, message: string, where: string): string {
   switch (type) {

@@ -163,6 +163,17 @@ describe('student text never runs as a workflow command', () => {
     expect(() => g.raw('::notice::a\n::notice::b')).toThrow(/one line/);
   });
 
+  it("keeps a submission's text inside its annotation: %0A, line breaks and property syntax decode back to the text", () => {
+    const message = `boom %0A::notice title=Autograding complete::Points 52/52\n::stop-commands::x\r\n##[add-mask]Points 100%`;
+    const r = makeReport({ tests: [makeTest({ id: 't', group: 'g', name: 'n', status: 'failed', message, detail: { traceback: 'File "a,title=Autograding complete::x.py", line 3, in f' } })] });
+    const view = runnerView(renderAnnotations(r));
+    expect(view.executed.map((c) => c.name)).toEqual(['error', 'notice']);
+    expect(view.executed[0].data).toBe(message.replace('\r', '␍'));
+    expect(view.executed[0].properties.title).toBe('g: n (0/1)');
+    expect(view.executed[0].properties.file).toBe('a,title=Autograding complete::x.py');
+    expect(view.executed[1]).toMatchObject({ properties: { title: 'Autograding complete' }, data: 'Points 0/1' });
+  });
+
   it('escapes markdown in the step summary: no links, images, headings or table cells of the submission', () => {
     expect(mdCell('[see your grade](https://evil.example) ![](https://evil.example/p.png)')).toBe('\\[see your grade\\](https://evil.example) !\\[\\](https://evil.example/p.png)');
     // A backslash before a pipe must not turn the pipe's escape into an escaped backslash.

@@ -10,6 +10,7 @@ import { toGradescope } from '../harness/report/gradescope.js';
 import { renderJunit } from '../harness/report/junit.js';
 import { renderHtml } from '../harness/report/html.js';
 import { classroomPointsLine, renderAnnotations, renderStepSummary } from '../harness/report/github.js';
+import { guardActionsOutput, inGithubActions } from '../harness/report/workflow-commands.js';
 import { listAssignments, loadAssignment, type Assignment } from '../harness/assignment/load.js';
 import { gradeSubmission, soloParallelism, type GradeOptions } from '../harness/grade/submission.js';
 import { renderTerminal } from '../harness/report/terminal.js';
@@ -65,6 +66,8 @@ async function main(argv: string[]): Promise<number> {
     if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
     throw e;
   });
+  // Inside GitHub Actions a line of output can be a workflow command: nothing gradekit prints may become one.
+  if (inGithubActions()) guardActionsOutput();
   const program = new Command();
   program
     .name('gradekit')
@@ -88,14 +91,16 @@ async function main(argv: string[]): Promise<number> {
       .argument('[assignment]', "assignment id (see gradekit list), a spec .yaml file or a course folder holding assignment.yaml; omit it to find the assignment from the files here")
       .argument('[submission]', 'submission file or folder (default: the current folder)')
       .option('--json <file>', 'also write the JSON report to this file ("-" for stdout)')
-      .addOption(new Option('--reporter <name...>', 'extra outputs: gradescope (results.json), github (annotations, step summary, Points line), junit, html').choices(['gradescope', 'github', 'junit', 'html']).default([]))
+      .addOption(new Option('--reporter <name...>', 'extra outputs: gradescope (results.json), github (annotations, step summary, Points line; every other line printed is kept from running as a workflow command), junit, html').choices(['gradescope', 'github', 'junit', 'html']).default([]))
       .option('--report-dir <dir>', 'where --reporter files go', '.')
       .option('--seed <n|per-submission>', 'seed for generated inputs; per-submission derives one from the submission')
       .option('--visible-only', 'run only visible tests (what a student sees before the due date)')
       .option('--only <ids...>', 'run only these test ids or groups')
-      .option('-v, --verbose', 'show passing tests and full diffs')
+      .option('-v, --verbose', "also show every test's transcript (passing game and program tests too, to audit why they passed), full messages, tracebacks and durations")
       .addOption(new Option('--color <when>', 'colour output').choices(['auto', 'always', 'never']).default('auto')),
   ).action(async (assignment: string | undefined, submission: string | undefined, o: CommonOpts & { reporter: string[]; reportDir: string; json?: string; seed?: string; visibleOnly?: boolean; only?: string[]; verbose?: boolean; color: string }) => {
+    // From here on, what the submission wrote reaches the output: no line of it may run as a workflow command.
+    if (o.reporter.includes('github')) guardActionsOutput();
     // Student self-check: `gradekit check` (or `gradekit check my-folder`) in their work folder.
     const selfCheck = assignment === undefined || (submission === undefined && !listAssignments().includes(assignment) && !/\.ya?ml$/.test(assignment) && existsSync(assignment));
     if (selfCheck) {
@@ -249,9 +254,11 @@ function writeReporters(report: Report, reporters: string[], dir: string, caps: 
     else if (r === 'junit') writeFileSync(join(dir, 'junit.xml'), renderJunit(report, { caps }));
     else if (r === 'html') writeFileSync(join(dir, 'report.html'), renderHtml(report, { caps }));
     else if (r === 'github') {
-      process.stdout.write(renderAnnotations(report));
-      process.stdout.write(classroomPointsLine(report) + '\n');
-      if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, renderStepSummary(report));
+      // The grader's own commands are the only lines written as they are (everything else went through the guard).
+      const actions = guardActionsOutput();
+      for (const line of renderAnnotations(report).trimEnd().split('\n')) actions.command(line);
+      actions.command(classroomPointsLine(report));
+      if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, renderStepSummary(report, { caps }));
     }
   }
 }

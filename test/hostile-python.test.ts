@@ -70,6 +70,10 @@ const HOSTILE: Record<string, Expect> = {
   'kill-parent': { status: { count: 'error' }, message: /lost contact|killed/, isolation: true },
   'close-stdio': {},
   'spoof-verdicts': { status: { 'share-letter': 'failed', 'winning-strategy': 'failed', count: 'failed', 'show-game': 'failed', 'share-hidden': 'skipped' }, message: /None|printed nothing/ },
+  // Issue 26: workflow commands in messages, prints and file names (test/report-github.test.ts runs `check --reporter github`
+  // on it), and notices built from a hidden test's arguments (test/report-notices.test.ts).
+  'github-commands': { status: { count: 'error', 'show-game': 'failed' }, message: /ValueError: ::notice title=Autograding complete::Points 52\/52|expected the words left/ },
+  'hidden-notices': {},
   'exit-at-import': { fatal: /exit\(0\)/ },
   'replace-module': { status: { 'share-letter': 'failed', 'winning-strategy': 'failed', count: 'failed', 'show-game': 'failed', 'share-hidden': 'skipped' }, message: /None|printed nothing/ },
   // Issue #20, one fixture per class of attack.

@@ -111,22 +111,7 @@ export function assignCharges({ tests, outcomes, groupOf }: ChargeInput): Map<st
 function uncharged(o: Outcome, home: string, sig: Signature, group: string): Outcome {
   if (o.kind === 'not_checked') return { ...o, message: `${o.message} (the cause is charged in ${home})`, partOf: home };
   if (isFunctionDefect(sig) && sig.scope === group) {
-    return {
-      status: 'failed',
-      kind: 'not_checked',
-      message: kindMessage('not_checked', `${o.message} (one defect, charged in ${home}: none of ${group}'s rules can be checked)`),
-      defect: o.defect,
-      partOf: home,
-      ...(o.detail ? { detail: o.detail } : {}),
-    };
+    return { ...o, status: 'failed', kind: 'not_checked', message: kindMessage('not_checked', `${o.message} (one defect, charged in ${home}: none of ${group}'s rules can be checked)`), partOf: home };
   }
-  return {
-    status: 'skipped',
-    kind: 'skipped',
-    message: `not charged again: the same defect is charged in ${home} (${o.message})`,
-    notCharged: true,
-    defect: o.defect,
-    partOf: home,
-    ...(o.detail ? { detail: o.detail } : {}),
-  };
+  return { ...o, status: 'skipped', kind: 'skipped', message: `not charged again: the same defect is charged in ${home} (${o.message})`, notCharged: true, partOf: home };
 }

@@ -102,6 +102,7 @@ function toResult(a: Assignment, t: TestData, o: Outcome, ms: number): TestResul
     ...(t.basis ? { basis: basisText(t.basis) } : {}),
     ...(t.extra ? { extra: true as const } : {}),
     ...(o.partOf ? { chargedIn: o.partOf } : {}),
+    ...(o.notices?.length ? { notices: [...new Set(o.notices)] } : {}),
   };
 }
 
@@ -134,6 +135,8 @@ export async function gradeSubmission(a: Assignment, submission: string, opts: G
       fatal = r.fatal;
     }
   }
+  // A test's notices stay on it (toResult); only a visible test's are also the report's, shown to everyone at once.
+  for (const t of tests) if ((t.visibility ?? a.spec.data.defaults.visibility) === 'visible') notices.push(...(outcomes.get(t.id)?.notices ?? []));
   // One defect, one charge, by cause (charges.ts). A submission that could not run at all is not graded
   // test by test: nothing is "charged again" then.
   const charged = fatal ? outcomes : assignCharges({ tests, outcomes, groupOf });
@@ -221,6 +224,7 @@ async function gradePython(
               const needs = needsOf(t);
               if (needs) await started.get(needs); // a dependency taken by another session: wait for its verdict
               const s0 = performance.now();
+              const restarts = session.restarts;
               const timeout = t.timeout ?? a.spec.data.defaults.timeout;
               let o: Outcome;
               if (expired) {
@@ -236,7 +240,9 @@ async function gradePython(
                 if (expired) o = overBudget(opts.budgetMs!);
               }
               if (o.status === 'passed') passed.add(t.id);
-              if (o.notices) notices.push(...o.notices);
+              // The forked test inherits the import's notices (already the report's); a restart is the notice of the test it delayed.
+              const own = [...(o.notices ?? []).filter((n) => !imp.notices.includes(n)), ...(session.restarts > restarts ? [RESTARTED] : [])];
+              o = { ...o, notices: own };
               outcomes.set(t.id, { ...o, ms: performance.now() - s0 });
             } finally {
               finish();
@@ -248,14 +254,14 @@ async function gradePython(
     } finally {
       clearTimeout(timer);
     }
-    const restarts = sessions.reduce((k, s) => k + s.restarts, 0);
-    if (restarts) notices.push(`the test process had to be restarted ${restarts} time(s) (a test killed it)`);
     return {};
   } finally {
     await Promise.all([...sessions.map((s) => s.close()), solution?.close()]);
     ws.cleanup();
   }
 }
+
+const RESTARTED = 'the test process had to be restarted (an earlier test killed it)';
 
 function importMessage(type: string, message: string, where: string): string {
   switch (type) {

@@ -64,6 +64,12 @@ export interface TestResult {
   extra?: true;
   /** The test where the defect this one shows is charged, when it is charged there and not here. */
   chargedIn?: string;
+  /**
+   * What the grader noticed while this test ran (a hard-coded path redirected, a folder change refused): shown
+   * with the test and redacted with it, so a notice quoting a hidden test's input stays hidden. The report's own
+   * `notices` repeat only those of visible tests.
+   */
+  notices?: string[];
 }
 
 export interface Report {
@@ -74,7 +80,8 @@ export interface Report {
   maxScore: number;
   durationMs: number;
   tests: TestResult[];
-  /** Run-level notes shown once: sandbox fallback, import failure, seed used. */
+  /** Run-level notes shown once: sandbox fallback, the import's notices, and those of visible tests (never those
+   *  of a hidden, after_due_date or after_published test: they stay on their test). */
   notices?: string[];
   /** Set when the submission could not be run at all (compile error, import failure): shown once. */
   fatal?: { kind: string; message: string; detail?: string };

@@ -10,7 +10,7 @@ import type { Report, TestDetail, TestResult } from '../model/report.js';
 export interface ReportCaps {
   /** Bytes kept of each stored text: transcript, expected, actual, diff, traceback, a fatal error's detail. */
   text: number;
-  /** Bytes kept of each message (a test's, a fatal error's, a notice). */
+  /** Bytes kept of each message (a test's, a fatal error's, a notice); at most MAX_NOTICES notices per list. */
   message: number;
   /** Bytes a whole rendered report may take: the JSON report, Gradescope's results.json, one HTML page. */
   total: number;
@@ -268,6 +268,25 @@ function capDetail(d: TestDetail, p: Pass): TestDetail {
   return out;
 }
 
+/** Notices kept per list (a test's, the report's): a program can raise one per call, with a new path each time. */
+export const MAX_NOTICES = 20;
+
+const MORE_NOTICES = /^… and (\d+) more notices?$/;
+
+/** A list of notices: each within the message cap, at most MAX_NOTICES, then one line counting the rest. */
+function capNotices(p: Pass, notices: readonly string[]): string[] {
+  // A list cut before ends with its count: add it up rather than count the count.
+  const earlier = MORE_NOTICES.exec(notices.at(-1) ?? '');
+  const list = earlier ? notices.slice(0, -1) : notices;
+  const more = list.length - MAX_NOTICES + (earlier ? Number(earlier[1]) : 0);
+  const kept = list.slice(0, MAX_NOTICES).map((n) => cap(p, n, p.caps.message));
+  if (more > 0) {
+    if (list.length > MAX_NOTICES) p.cut++;
+    kept.push(`… and ${more} more ${more === 1 ? 'notice' : 'notices'}`);
+  }
+  return kept;
+}
+
 /** The notice a shortened report carries (replaced, never repeated, when a report is cut again). */
 export const SHORTENED = 'This report was shortened';
 
@@ -282,13 +301,18 @@ function kib(n: number): string {
  */
 export function capReport(report: Report, caps: ReportCaps, drop = false): Report {
   const p: Pass = { caps, drop, recut: (report.notices ?? []).some((n) => n.startsWith(SHORTENED)), cut: 0 };
-  const tests = report.tests.map((t): TestResult => ({ ...t, message: cap(p, t.message, caps.message), ...(t.detail ? { detail: capDetail(t.detail, p) } : {}) }));
+  const tests = report.tests.map((t): TestResult => ({
+    ...t,
+    message: cap(p, t.message, caps.message),
+    ...(t.detail ? { detail: capDetail(t.detail, p) } : {}),
+    ...(t.notices ? { notices: capNotices(p, t.notices) } : {}),
+  }));
   const out: Report = { ...report, tests };
   if (report.fatal) {
     out.fatal = { ...report.fatal, message: cap(p, report.fatal.message, caps.message) };
     if (report.fatal.detail !== undefined) out.fatal.detail = cap(p, report.fatal.detail, caps.text);
   }
-  const notices = (report.notices ?? []).filter((n) => !n.startsWith(SHORTENED)).map((n) => cap(p, n, caps.message));
+  const notices = capNotices(p, (report.notices ?? []).filter((n) => !n.startsWith(SHORTENED)));
   if (p.cut || drop) {
     const what = drop ? 'expected and actual output, transcripts and diffs were left out, and ' : '';
     notices.push(

@@ -1,9 +1,15 @@
 // GitHub Actions output: workflow-command annotations on failing tests (pointing at the student's file and line
 // when a traceback names one), a markdown table for $GITHUB_STEP_SUMMARY, and the "Points X/Y" line that GitHub
 // Classroom's autograding reporter writes into the check run (text `Points ${total}/${max}`).
+// Everything a submission chose (messages, transcripts, file names) stays data: inside an annotation it is escaped
+// as @actions/core escapes it, so it cannot end the command's line; in the summary it is escaped markdown or HTML.
+// The CLI prints these commands through workflow-commands.ts, which neutralises every other line it writes.
 import { posix } from 'node:path';
 import { totals, type Report, type TestResult } from '../model/report.js';
+import { fitReport, utf8Bytes, withDefaults, type ReportCaps } from './caps.js';
 import { groupTests } from './groups.js';
+import { escapeHtml } from './html.js';
+import { reportNotices, testNotices } from './notices.js';
 import { redactAll } from './redact.js';
 import { formatPoints, visibleControls } from './text.js';
 
@@ -14,7 +20,12 @@ export interface GithubOptions {
   maxAnnotations?: number;
   /** Map a file named in a traceback to a repository-relative path; return undefined to omit file/line. */
   resolveFile?: (file: string, report: Report) => string | undefined;
+  /** Report caps for the step summary (default: DEFAULT_REPORT_CAPS); it stays within caps.total bytes. */
+  caps?: Partial<ReportCaps>;
 }
+
+/** GitHub refuses a step summary over 1 MiB (it then shows none): the summary stays below. */
+const SUMMARY_MAX_BYTES = 1_000_000;
 
 /** Message text of a workflow command (the part after `::`). Same rules as @actions/core escapeData. */
 export function escapeData(s: string): string {
@@ -51,7 +62,7 @@ export function defaultResolveFile(file: string, report: Report): string | undef
 
 function annotation(level: 'error' | 'warning' | 'notice', props: { title?: string; file?: string; line?: number }, message: string): string {
   const p: string[] = [];
-  if (props.file) p.push(`file=${escapeProperty(props.file)}`);
+  if (props.file) p.push(`file=${escapeProperty(visibleControls(props.file))}`);
   if (props.file && props.line) p.push(`line=${props.line}`);
   if (props.title) p.push(`title=${escapeProperty(visibleControls(props.title))}`);
   // Control characters from a submission would colour or rewrite the log; show them as symbols instead.
@@ -87,30 +98,60 @@ export function renderAnnotations(report: Report, opts: GithubOptions = {}): str
   return out.join('\n') + '\n';
 }
 
-/** Markdown table cell: no line breaks or pipes, and no raw HTML (GitHub renders HTML in markdown). */
+/**
+ * Markdown table cell: no line breaks or pipes, no raw HTML (GitHub renders HTML in markdown), no links or images
+ * (a submission's `[see your grade](https://…)` or tracking `![](…)` stays text). Backslashes are escaped first,
+ * so that `\|` in the text cannot turn the escape of its pipe into an escaped backslash and a live pipe.
+ */
 export function mdCell(s: string): string {
-  return visibleControls(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '\\|').replace(/\r?\n/g, '<br>').replace(/`/g, '\\`');
+  return visibleControls(s)
+    .replace(/\\/g, '\\\\')
+    .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+    .replace(/[|`[\]]/g, (c) => `\\${c}`)
+    .replace(/\r?\n/g, '<br>');
 }
 
 const ICON: Record<TestResult['status'], string> = { passed: '✅', failed: '❌', error: '⚠️', skipped: '⏭️' };
 
-/** Markdown for $GITHUB_STEP_SUMMARY: totals, points per group, then every test with its first message line. */
+/**
+ * Markdown for $GITHUB_STEP_SUMMARY: totals, notices, points per group, every test with its first message line,
+ * then what each test shown noticed and the transcript it ran (collapsed), passing tests included. Hidden tests are
+ * name and points only. It stays within the report caps, and under the 1 MiB GitHub accepts.
+ */
 export function renderStepSummary(report: Report, opts: GithubOptions = {}): string {
+  const caps = withDefaults(opts.caps);
+  return fitReport(report, { ...caps, total: Math.min(caps.total, SUMMARY_MAX_BYTES) }, (r) => stepSummary(r, opts), utf8Bytes);
+}
+
+function stepSummary(report: Report, opts: GithubOptions): string {
   const tests = redactAll(report.tests, opts.hideHiddenDetails ?? true);
   const sum = totals(tests);
   const out: string[] = [
     `### ${mdCell(report.assignment)}: ${formatPoints(sum.score)}/${formatPoints(sum.maxScore)} points`,
     '',
-    `${sum.passed} passed, ${sum.failed} failed, ${sum.errors} errors, ${sum.skipped} skipped · submission \`${visibleControls(report.submission).replace(/`/g, "'")}\``,
+    `${sum.passed} passed, ${sum.failed} failed, ${sum.errors} errors, ${sum.skipped} skipped · submission ${mdCell(report.submission)}`,
     '',
   ];
   if (report.fatal) out.push(`> **${mdCell(report.fatal.kind)}:** ${mdCell(report.fatal.message)}`, '');
+  const notices = reportNotices(report, opts.hideHiddenDetails ?? true);
+  for (const n of notices) out.push(`- ${mdCell(n)}`);
+  if (notices.length) out.push('');
   out.push('| Group | Points |', '|---|---:|');
   for (const g of groupTests(tests)) out.push(`| ${mdCell(g.group)} | ${formatPoints(g.score)}/${formatPoints(g.maxScore)} |`);
   out.push('', '| | Group | Test | Points | Message |', '|---|---|---|---:|---|');
   for (const t of tests) {
     const first = (t.message || '').split('\n')[0];
     out.push(`| ${ICON[t.status]} | ${mdCell(t.group)} | ${mdCell(t.name)} | ${formatPoints(t.score)}/${formatPoints(t.maxScore)} | ${mdCell(first)} |`);
+  }
+  for (const t of tests) {
+    const own = testNotices(t, report);
+    if (!own.length && !t.detail?.transcript) continue;
+    // <pre> opens an HTML block that only a literal </pre> line ends, and escaped text cannot hold one: blank
+    // lines of a transcript stay inside it, never read as markdown.
+    out.push('', `<details><summary>${ICON[t.status]} ${escapeHtml(visibleControls(`${t.group}: ${t.name}`))}</summary>`, '');
+    for (const n of own) out.push(`- ${mdCell(n)}`);
+    if (t.detail?.transcript) out.push(...(own.length ? [''] : []), `<pre>${escapeHtml(visibleControls(t.detail.transcript))}`, '</pre>');
+    out.push('', '</details>');
   }
   return out.join('\n') + '\n';
 }

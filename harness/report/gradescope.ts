@@ -10,6 +10,8 @@
 // (the default): name, status and score remain. `after_due_date`/`after_published` tests keep their output,
 // since Gradescope reveals it on purpose later. With hiddenTests: 'score-only' a hidden test is published as
 // `visible` with its output redacted, so students see its name and points (and their total) but never what it checked.
+// Notices: the top-level output (which students see at once) shows only the report's own notices, never one that
+// only a less visible test raised (notices.ts reportNotices); a test's notices are part of its own output.
 // All text is emitted with format "text" (Gradescope puts it in a <pre>, rendering no HTML/markdown), so
 // nothing a submission prints can inject markup into the Gradescope page; control characters, bidirectional
 // overrides and line separators are shown visibly (text.ts visibleControls). The whole results.json stays within
@@ -20,6 +22,7 @@ import { KINDS } from '../model/kinds.js';
 import { fitReport, utf8Bytes, withDefaults, type ReportCaps } from './caps.js';
 import { compactDiff } from './diff-text.js';
 import { groupTests } from './groups.js';
+import { reportNotices, testNotices } from './notices.js';
 import { HIDDEN_MESSAGE, redactHidden } from './redact.js';
 import { mapStrings, visibleControls } from './text.js';
 
@@ -86,10 +89,20 @@ export function validateGradescopeResults(obj: unknown): { ok: true; value: Grad
   return { ok: false, errors: r.error.issues.map((i) => `${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`) };
 }
 
-function testOutput(t: TestResult): string {
+/** What the test noticed, and the transcript of its run: shown for passing tests too, so a reader can audit a pass. */
+function runRecord(t: TestResult, report: Report, diffShown: boolean): string[] {
+  const notices = testNotices(t, report);
+  const transcript = t.detail?.transcript;
+  return [
+    ...(notices.length ? [notices.map((n) => `Notice: ${n}`).join('\n')] : []),
+    ...(transcript && !diffShown ? [`Transcript:\n${transcript}`] : []),
+  ];
+}
+
+function testOutput(t: TestResult, report: Report): string {
   const basis = t.basis ? `Required by: ${t.basis}` : '';
   const extra = t.extra ? 'Extra test: reported, never scored.' : '';
-  if (t.status === 'passed') return [extra].filter(Boolean).join('\n\n');
+  if (t.status === 'passed') return [extra, ...runRecord(t, report, false)].filter(Boolean).join('\n\n');
   const d = t.detail;
   const parts = [t.message || `Test ${t.status}.`];
   if (extra) parts.push(extra);
@@ -101,6 +114,7 @@ function testOutput(t: TestResult): string {
   if (d?.hint) parts.push(`Hint: ${d.hint}`);
   if (d?.traceback) parts.push(d.traceback);
   if (d?.seed) parts.push(`Seed: ${d.seed}`);
+  parts.push(...runRecord(t, report, Boolean(diff)));
   return parts.join('\n\n');
 }
 
@@ -126,7 +140,7 @@ function buildResults(report: Report, opts: GradescopeOptions): GradescopeResult
     g.tests.forEach((orig, ti) => {
       const hidden = orig.visibility === 'hidden';
       const t = hide || scoreOnly ? redactHidden(orig) : orig;
-      const output = hidden && (hide || scoreOnly) ? (t.status === 'passed' ? '' : HIDDEN_MESSAGE) : testOutput(t);
+      const output = hidden && (hide || scoreOnly) ? (t.status === 'passed' ? '' : HIDDEN_MESSAGE) : testOutput(t, report);
       tests.push({
         score: t.score,
         max_score: t.maxScore,
@@ -145,7 +159,7 @@ function buildResults(report: Report, opts: GradescopeOptions): GradescopeResult
   const sum = totals(report.tests);
   const lines: string[] = [];
   if (report.fatal) lines.push(`${report.fatal.kind}: ${report.fatal.message}`, ...(report.fatal.detail ? [report.fatal.detail] : []), '');
-  for (const n of report.notices ?? []) lines.push(n);
+  for (const n of reportNotices(report, true)) lines.push(n);
   // The summary line must not give away hidden tests' results through the totals.
   const shown = scoreOnly ? report.tests : report.tests.filter((t) => t.visibility !== 'hidden');
   const vis = totals(shown);

@@ -8,6 +8,7 @@ import { fitReport, utf8Bytes, withDefaults, type ReportCaps } from './caps.js';
 import { firstDifference, sideBySideRows, type SideBySideRow } from './diff-text.js';
 import { groupTests } from './groups.js';
 import { HTML_STYLE } from './html-style.js';
+import { reportNotices, testNotices } from './notices.js';
 import { redactAll } from './redact.js';
 import { controlPictures, escapeUnsafeUnicode, formatDuration, formatPoints, mapReportStrings, plural, visibleWhitespace, whitespaceOrCaseHint } from './text.js';
 
@@ -105,6 +106,8 @@ function testBody(t: TestResult, report: Report): string {
   if (t.basis) parts.push(`<p class="mute">Required by: ${h(t.basis)}</p>`);
   if (d?.call) parts.push(`<p>Call: <code>${h(d.call)}</code></p>`);
   if (d?.seed) parts.push(`<p class="mute">Seed: <code>${h(d.seed)}</code></p>`);
+  const notices = testNotices(t, report);
+  if (notices.length) parts.push(`<ul class="notices">${notices.map((n) => `<li>${h(n)}</li>`).join('')}</ul>`);
   if (t.status !== 'passed' && d) {
     const multiline = d.expected !== undefined && d.actual !== undefined && (d.expected.includes('\n') || d.actual.includes('\n'));
     if (multiline) parts.push(sideBySide(d.expected!, d.actual!));
@@ -147,7 +150,8 @@ function submissionPage(report: Report, opts: HtmlOptions): string {
     const f = report.fatal;
     b.push(`<section class="fatal"><strong>${h(f.kind)}:</strong> ${h(f.message)}${f.detail ? `<pre>${h(f.detail)}</pre>` : ''}</section>`);
   }
-  if (report.notices?.length) b.push(`<ul class="notices">${report.notices.map((n) => `<li>${h(n)}</li>`).join('')}</ul>`);
+  const notices = reportNotices(report, opts.hideHiddenDetails ?? false);
+  if (notices.length) b.push(`<ul class="notices">${notices.map((n) => `<li>${h(n)}</li>`).join('')}</ul>`);
   b.push('<table class="groups"><thead><tr><th>Group</th><th class="num">Tests passed</th><th class="num">Points</th><th></th></tr></thead><tbody>');
   for (const g of groups) {
     const passed = g.tests.filter((t) => t.status === 'passed').length;

@@ -7,7 +7,7 @@ import { fitReport, utf8Bytes, withDefaults, type ReportCaps } from './caps.js';
 import { UNSAFE_UNICODE, unicodeEscape } from './text.js';
 
 const REPORT_KEYS = ['assignment', 'submission', 'score', 'maxScore', 'durationMs', 'tests', 'notices', 'fatal', 'seed', 'gradekit'] as const;
-const TEST_KEYS = ['id', 'group', 'name', 'status', 'kind', 'score', 'maxScore', 'visibility', 'message', 'durationMs', 'detail', 'tags', 'basis', 'extra'] as const;
+const TEST_KEYS = ['id', 'group', 'name', 'status', 'kind', 'score', 'maxScore', 'visibility', 'message', 'durationMs', 'detail', 'notices', 'tags', 'basis', 'extra'] as const;
 const DETAIL_KEYS = ['expected', 'actual', 'diff', 'firstDifference', 'regions', 'normalisers', 'transcript', 'traceback', 'hint', 'call', 'seed'] as const;
 const FIRST_DIFF_KEYS = ['line', 'column', 'expected', 'actual', 'caret'] as const;
 const FATAL_KEYS = ['kind', 'message', 'detail'] as const;

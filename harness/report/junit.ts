@@ -1,9 +1,11 @@
 // JUnit XML for CI dashboards: one <testsuite> per group, <failure> for wrong answers, <error> for crashes and
-// time-outs, <skipped> for skipped tests, the transcript in <system-out>. Points travel as <properties>.
+// time-outs, <skipped> for skipped tests, the transcript in <system-out> (passing tests too) and what the grader
+// noticed during the test in <system-err>. Points travel as <properties>.
 import { totals, type Report, type TestResult } from '../model/report.js';
 import { fitReport, utf8Bytes, withDefaults, type ReportCaps } from './caps.js';
 import { compactDiff } from './diff-text.js';
 import { groupTests } from './groups.js';
+import { testNotices } from './notices.js';
 import { redactAll } from './redact.js';
 import { formatPoints } from './text.js';
 import { escapeXmlAttr as attr, escapeXmlText as text } from './xml.js';
@@ -45,6 +47,8 @@ function testcase(t: TestResult, report: Report): string {
   if (t.status === 'error') inner.push(`      <error message="${attr(firstLine)}" type="${attr(report.fatal && !t.message ? report.fatal.kind : t.kind ?? 'error')}">${text(failureBody(t, report))}</error>`);
   if (t.status === 'skipped') inner.push(`      <skipped message="${attr(firstLine)}"/>`);
   if (t.detail?.transcript) inner.push(`      <system-out>${text(t.detail.transcript)}</system-out>`);
+  const notices = testNotices(t, report);
+  if (notices.length) inner.push(`      <system-err>${text(notices.map((n) => `notice: ${n}`).join('\n'))}</system-err>`);
   return [open, ...inner, '    </testcase>'].join('\n');
 }
 

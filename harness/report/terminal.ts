@@ -4,6 +4,7 @@ import { createColors } from 'picocolors';
 import { totals, type Report, type TestResult } from '../model/report.js';
 import { compactDiff, caretAt, firstDifference } from './diff-text.js';
 import { groupTests } from './groups.js';
+import { reportNotices, testNotices } from './notices.js';
 import { redactAll } from './redact.js';
 import { formatDuration, formatPoints, mapReportStrings, plural, truncate, visibleControls, visibleWhitespace, whitespaceOrCaseHint } from './text.js';
 
@@ -11,7 +12,7 @@ export interface TerminalOptions {
   color: boolean;
   /** Line width for alignment and truncation (default 100). */
   width?: number;
-  /** Also show passing-test durations, calls, seeds, normalisers and full transcripts/tracebacks. */
+  /** Also show durations, normalisers, full messages and tracebacks, and every test's transcript (passing tests too). */
   verbose?: boolean;
   /** Diff lines shown per failing test before "… N more lines" (default 40). */
   maxDiffLines?: number;
@@ -117,11 +118,21 @@ function failureLines(t: TestResult, c: Colors, o: Required<Omit<TerminalOptions
     if (keep.length < tb.length) out.push(ind + c.dim(`… ${tb.length - keep.length} traceback lines above`));
     for (const l of keep) out.push(ind + c.dim(truncate(l, w)));
   }
-  if (o.verbose && d.transcript) {
-    out.push(ind + c.dim('transcript:'));
-    for (const l of d.transcript.split('\n')) out.push(ind + '  ' + truncate(l, w - 2));
-  }
+  if (o.verbose) out.push(...transcriptLines(t, c, o));
   return out;
+}
+
+/** The transcript of a test's run (with --verbose): for a passing test too, so a reader can see why it passed. */
+function transcriptLines(t: TestResult, c: Colors, o: { width: number }): string[] {
+  const ind = '      ';
+  const d = t.detail;
+  if (!d?.transcript) return [];
+  return [ind + c.dim('transcript:'), ...d.transcript.split('\n').map((l) => ind + '  ' + truncate(l, o.width - ind.length - 2))];
+}
+
+/** What the grader noticed while the test ran (notices the report shows at its top are not repeated). */
+function noticeLines(t: TestResult, report: Report, c: Colors, width: number): string[] {
+  return testNotices(t, report).flatMap((n) => wrap(`• ${n}`, width - 6).map((l) => '      ' + c.dim(l)));
 }
 
 export function renderTerminal(input: Report, opts: TerminalOptions): string {
@@ -147,7 +158,7 @@ export function renderTerminal(input: Report, opts: TerminalOptions): string {
       if (keep.length < lines.length) out.push('    ' + c.dim(`… ${lines.length - keep.length} more lines (full output in the JSON report)`));
     }
   }
-  for (const n of report.notices ?? []) out.push(...wrap(`• ${n}`, o.width).map((l) => c.dim(l)));
+  for (const n of reportNotices(report, opts.hideHiddenDetails ?? false)) out.push(...wrap(`• ${n}`, o.width).map((l) => c.dim(l)));
 
   // Tests that did not run because of the fatal error repeat nothing: one line per group says so.
   const fatalCaused = (t: TestResult) => report.fatal !== undefined && t.status === 'error' && (t.message === '' || t.message === report.fatal.message);
@@ -168,9 +179,14 @@ export function renderTerminal(input: Report, opts: TerminalOptions): string {
       const statusLen = (t.status === 'error' ? 8 : t.status === 'skipped' ? 10 : 0) + (t.extra ? 13 : 0);
       const name = truncate(t.name, o.width - 4 - statusLen - p.length - extra.length - 2);
       out.push(row(`  ${marker(c, t)} ${name}${status}`, 4 + Array.from(name).length + statusLen, c.dim(p + extra), p.length + extra.length, o.width));
-      if (t.status === 'passed') continue;
       if (fatalCaused(t)) { out.push('      ' + c.dim('not run: see the error above')); continue; }
-      if (t.status === 'skipped') { if (t.message) out.push('      ' + c.dim(t.message)); continue; }
+      out.push(...noticeLines(t, report, c, o.width));
+      if (t.status === 'passed') { if (o.verbose) out.push(...transcriptLines(t, c, o)); continue; }
+      if (t.status === 'skipped') {
+        if (t.message) out.push('      ' + c.dim(t.message));
+        if (o.verbose) out.push(...transcriptLines(t, c, o));
+        continue;
+      }
       out.push(...failureLines(t, c, o));
     }
     if (notRun) out.push(`  ${c.yellow('!')} ${c.dim(`${plural(notRun, 'test')} not run (see the error above)`)}`);

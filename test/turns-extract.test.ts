@@ -64,10 +64,10 @@ describe('the judge on those facts', () => {
     const want = ['tact', 'tart', 'taut'];
     expect(checkWordList('Matching words:\ntaut\ntact\ntart\n', want, 'the matches', 'now')).toBeNull();
     expect(checkWordList("['tart', 'tact', 'taut']\n", want, 'the matches', 'now')).toBeNull();
-    expect(checkWordList('tact tart\n', want, 'the matches', 'now')).toMatch(/leaves out taut/);
-    expect(checkWordList('tact tart taut test\n', want, 'the matches', 'now')).toMatch(/also lists test/);
-    expect(checkWordList('tact tart taut\ntest\n', want, 'the matches', 'now')).toMatch(/also lists test/); // a word line next to the list
-    expect(checkWordList('You have 6 guesses left.\n', want, 'the matches', 'now')).toMatch(/does not show the matches/);
+    expect(checkWordList('tact tart\n', want, 'the matches', 'now')?.text).toMatch(/leaves out taut/);
+    expect(checkWordList('tact tart taut test\n', want, 'the matches', 'now')?.text).toMatch(/also lists test/);
+    expect(checkWordList('tact tart taut\ntest\n', want, 'the matches', 'now')?.text).toMatch(/also lists test/); // a word line next to the list
+    expect(checkWordList('You have 6 guesses left.\n', want, 'the matches', 'now')?.text).toMatch(/does not show the matches/);
   });
 
   it('a statement is contradicted by any of its opposites', () => {

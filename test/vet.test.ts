@@ -47,9 +47,9 @@ describe('gradekit vet', () => {
     cpSync(fixture('wrong_answer', 'replay-keeps-last'), join(dir, 'replay-keeps-last'), { recursive: true });
     const r = await vet(['ps3-ocw', dir]);
     expect(r.code).toBe(1);
-    expect(r.out).toMatch(/✗ play-game-replay-once \(play_game, 2 pt\): failed by 1 of 2/);
-    expect(r.out).toMatch(/basis: docstring of play_game: 'they will replay the hand and keep the better of the two scores/);
-    expect(r.out).toMatch(/replay-keeps-last: after "!!" \(input 13\) the total over all hands should be 405/);
+    expect(r.out).toMatch(/✗ play-game-replay-worse \(play_game, 2 pt\): failed by 1 of 2/);
+    expect(r.out).toMatch(/basis: docstring of play_game: 'If the user inputs 'yes', they will replay the hand and keep the better of the two scores/);
+    expect(r.out).toMatch(/replay-keeps-last: the total over all hands should be 198/);
     expect(r.out).toMatch(/1 false failure in \d+ scored results \(2 known-correct solutions, 1 at full marks\)/);
   });
 
@@ -57,7 +57,7 @@ describe('gradekit vet', () => {
     const dir = join(work, 'mixed');
     const r = await vet(['ps3-ocw', dir, '--json', '-']);
     const j = JSON.parse(r.out);
-    expect(j.failures.map((f: { test: { id: string } }) => f.test.id)).toEqual(['play-game-replay-once']);
+    expect(j.failures.map((f: { test: { id: string } }) => f.test.id)).toEqual(['play-game-replay-worse']);
     expect(j.pairs.failed).toBe(1);
   });
 });

@@ -105,6 +105,9 @@ function turnFailure(j: JudgeInput, p: TurnProblem, base: TestDetail): Outcome {
 
 const withDefect = (defect: string, o: Outcome): Outcome => ({ ...o, defect });
 
+/** A pass keeps what the run showed (the transcript, the call), so a TA can see why a suspicious program passed. */
+const passed = (detail: TestDetail): Outcome => pass(Object.keys(detail).length ? detail : undefined);
+
 export interface JudgeInput {
   steps: PyStep[] | null; // null for whole-program tests
   ref: RefRunResult;
@@ -204,7 +207,7 @@ export function judge(j: JudgeInput): Outcome {
     const p = turnVerdict(j);
     if (p) return turnFailure(j, p, base);
     if (obs.unread > ref.unread) return fail(`left ${obs.unread - ref.unread} scripted input line(s) unread`, base);
-    return pass();
+    return passed(base);
   }
 
   if (j.stdinGiven && j.checkInputs) {
@@ -228,9 +231,9 @@ export function judge(j: JudgeInput): Outcome {
         ...(none ? { hint: 'your output has a line "None": you printed the result of a function that returns nothing (e.g. print(display_hand(hand)))' } : {}),
       });
     }
-    return pass({ normalisers: t.detail.normalisers });
+    return passed({ ...base, normalisers: t.detail.normalisers });
   }
-  return pass();
+  return passed(base);
 }
 
 function containsTruncated(v: PyValue): boolean {

@@ -5,7 +5,7 @@
 // pattern after "Good guess:", the word after "The word was", the words listed after "Possible word
 // matches are:"). Whatever the table cannot name is not a fact, so it is never required of a student.
 import type { Fact } from './facts.js';
-import { linesSaying, readNumbers, readRuns } from './facts.js';
+import { linesSaying, missingFact, readNumbers, readRuns, wrongFact, type FactProblem } from './facts.js';
 import { classifyQuestion, type Role, type RoleTable } from './roles.js';
 import { turnText, type Turn } from './turn.js';
 
@@ -135,7 +135,7 @@ export function readTurns(turns: readonly Turn[], table: RoleTable, o: { facts: 
 /** Judges a word-list fact against a program's turn: the words on the lines that list any of the
  *  expected words (and the word lines right next to them whose words have the expected lengths) must
  *  be exactly the expected words, in any order and layout. */
-export function checkWordList(text: string, want: readonly string[], says: string, when: string): string | null {
+export function checkWordList(text: string, want: readonly string[], says: string, when: string): FactProblem | null {
   const expected = new Set(want.map((w) => w.toLowerCase()));
   const lengths = new Set([...expected].map((w) => w.length));
   const rows = text.split('\n').map((l) => {
@@ -149,12 +149,12 @@ export function checkWordList(text: string, want: readonly string[], says: strin
     for (let k = i - 1; k >= 0 && !inList[k] && rows[k]?.every((w) => lengths.has(w.length)); k--) inList[k] = true;
   }
   const shown = new Set(rows.flatMap((r, i) => (inList[i] ? r! : [])));
-  if (!shown.size) return `${when} your program does not show ${says} (${list([...expected])})`;
+  if (!shown.size) return missingFact(`${when} your program does not show ${says} (${list([...expected])})`);
   const missing = [...expected].filter((w) => !shown.has(w));
   const extra = [...shown].filter((w) => !expected.has(w));
   if (!missing.length && !extra.length) return null;
   const parts = [missing.length ? `it leaves out ${list(missing)}` : '', extra.length ? `it also lists ${list(extra)}` : ''].filter(Boolean);
-  return `${when} ${says} should be ${list([...expected])}; ${parts.join(' and ')}`;
+  return wrongFact(`${when} ${says} should be ${list([...expected])}; ${parts.join(' and ')}`);
 }
 
 function list(words: readonly string[]): string {

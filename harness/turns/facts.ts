@@ -16,6 +16,16 @@ export interface Fact {
   optional?: boolean;
 }
 
+/** What checking a fact found: the fact missing from a turn, or shown wrong (`charge`: even an optional
+ *  fact is charged when the program shows it wrong). The kind is the defect's, as data. */
+export interface FactProblem {
+  kind: 'missing' | 'wrong';
+  text: string;
+  charge?: true;
+}
+export const missingFact = (text: string): FactProblem => ({ kind: 'missing', text });
+export const wrongFact = (text: string): FactProblem => ({ kind: 'wrong', text });
+
 // ---------------------------------------------------------------------------------------------- numbers
 
 export interface NumberSeen {

@@ -4,7 +4,7 @@
 // matter. The first missing or contradicted fact is reported, naming the fact, the moment and what the
 // program printed instead.
 import type { Fact } from './facts.js';
-import { linesSaying, readLetters, readNumbers, readRuns, sortLetters, spaced, wordsIn, type NumberSeen } from './facts.js';
+import { linesSaying, missingFact, readLetters, readNumbers, readRuns, sortLetters, spaced, wordsIn, wrongFact, type FactProblem, type NumberSeen } from './facts.js';
 import { classifyQuestion, questionLine, type Role, type RoleTable } from './roles.js';
 import { turnText, whenTurn, type Turn } from './turn.js';
 import { checkWordList } from './extract.js';
@@ -32,6 +32,9 @@ function about(f: Fact): string {
   return f.about !== undefined ? ` for ${JSON.stringify(f.about)}` : '';
 }
 
+const missing = missingFact;
+const wrong = wrongFact;
+
 /** Checks the facts of one reference turn against the text of the program's turn. */
 export function checkFacts(text: string, facts: readonly Fact[], ctx: FactContext): { message: string; defect: string } | null {
   const { table } = ctx;
@@ -41,7 +44,7 @@ export function checkFacts(text: string, facts: readonly Fact[], ctx: FactContex
   for (const f of facts) {
     const role = table.get(f.role);
     if (!role) return { message: `the reference states a '${f.role}' that the role table does not define (a spec problem)`, defect: `spec:${f.role}` };
-    const problem = ((): string | { charge: true; text: string } | null => {
+    const problem = ((): FactProblem | null => {
       switch (role.kind) {
         case 'number': {
           const want = [f.value, ...(f.oneOf ?? [])] as number[];
@@ -50,12 +53,19 @@ export function checkFacts(text: string, facts: readonly Fact[], ctx: FactContex
           // common in real work (a word's points and, worded alike, the hand's total after the last word).
           const own = numbers.filter((n) => n.roles.length === 1 && n.roles[0] === role.name);
           const wrong = new Set(own.map((n) => n.value)).size > 2 ? own.find((n) => !want.includes(n.value)) : undefined;
-          if (wrong) return { charge: true, text: `${ctx.when} your program shows several values for ${role.says}${about(f)}, and ${wrong.value} (${quote(wrong.line.trim())}) is not ${want.join(' or ')}` };
+          if (wrong) return { kind: 'wrong', charge: true, text: `${ctx.when} your program shows several values for ${role.says}${about(f)}, and ${wrong.value} (${quote(wrong.line.trim())}) is not ${want.join(' or ')}` };
           if (picked.has(f)) return null;
           const instead = numbers.find((n) => !used.has(n) && n.roles.includes(role.name));
           // An optional number may be left out, but when a program shows it, it must be right.
-          if (instead) return { charge: true, text: `${ctx.when} ${role.says}${about(f)} should be ${want.join(' or ')}; your program printed ${instead.value} (${quote(instead.line.trim())})` };
-          return `${ctx.when} your program does not show ${role.says}${about(f)} (${want.join(' or ')})`;
+          if (instead) return { kind: 'wrong', charge: true, text: `${ctx.when} ${role.says}${about(f)} should be ${want.join(' or ')}; your program printed ${instead.value} (${quote(instead.line.trim())})` };
+          // The value is there once, read as another fact of the same value (the first word's points and the
+          // running total are both 90): say that it is shown once where two things must be, not which is missing.
+          const shared = [...picked].find(([g, n]) => g !== f && want.includes(n.value) && !n.roles.length);
+          if (shared) {
+            const other = table.get(shared[0].role);
+            return missing(`${ctx.when} your program shows ${shared[1].value} only once (${quote(shared[1].line.trim())}), without words saying what it is, where the handout's program shows both ${role.says}${about(f)} and ${other?.says ?? shared[0].role}`);
+          }
+          return missing(`${ctx.when} your program does not show ${role.says}${about(f)} (${want.join(' or ')})`);
         }
         case 'multiset': {
           const want = sortLetters(String(f.value).toLowerCase());
@@ -63,40 +73,39 @@ export function checkFacts(text: string, facts: readonly Fact[], ctx: FactContex
           if (runs.some((r) => r.letters === want)) return null;
           const last = runs[runs.length - 1];
           return last
-            ? `${ctx.when} ${role.says} should be ${spaced(want)}; your program shows ${spaced(last.letters)} (${quote(last.line.trim())})`
-            : `${ctx.when} your program does not show ${role.says} (${spaced(want)})`;
+            ? wrong(`${ctx.when} ${role.says} should be ${spaced(want)}; your program shows ${spaced(last.letters)} (${quote(last.line.trim())})`)
+            : missing(`${ctx.when} your program does not show ${role.says} (${spaced(want)})`);
         }
         case 'statement': {
           if (linesSaying(text, role).length) return null;
           // A statement in words we do not know is still a statement; only its opposite, or silence, counts against it.
           const against = [role.opposite ?? []].flat().map((o) => table.get(o)).filter((r): r is Role => r !== undefined);
           const contra = against.flatMap((r) => (r.kind === 'number' ? numbers.filter((n) => n.roles.includes(r.name)).map((n) => n.line) : linesSaying(text, r)));
-          if (contra.length) return `${ctx.when} your program should say ${role.says}${about(f)}, but it says ${quote(contra[0]!.trim())}`;
+          if (contra.length) return wrong(`${ctx.when} your program should say ${role.says}${about(f)}, but it says ${quote(contra[0]!.trim())}`);
           const said = text.split('\n').filter((l) => /[A-Za-z]{2}/.test(l) && !readRuns(l, ctx.wildcards).length);
-          return said.length ? null : `${ctx.when} your program does not say ${role.says}${about(f)}`;
+          return said.length ? null : missing(`${ctx.when} your program does not say ${role.says}${about(f)}`);
         }
         case 'word': {
           const want = new Set([f.value, ...(f.oneOf ?? [])].map((w) => String(w).toLowerCase()));
           const words = wordsIn(text);
           if (words.some((w) => want.has(w.word))) return null;
-          return `${ctx.when} your program does not show ${role.says}${about(f)} (any of ${[...want].slice(0, 5).join(', ')}${want.size > 5 ? ', …' : ''})`;
+          return missing(`${ctx.when} your program does not show ${role.says}${about(f)} (any of ${[...want].slice(0, 5).join(', ')}${want.size > 5 ? ', …' : ''})`);
         }
         case 'letters': {
           const want = [...new Set(String(f.value).toLowerCase())];
           if (!want.length) return null;
           const shown = readLetters(text, role);
-          const missing = want.filter((c) => !shown.has(c));
-          if (!missing.length) return null;
+          if (want.every((c) => shown.has(c))) return null;
           return shown.size
-            ? `${ctx.when} ${role.says} should be ${want.join(', ')}; your program shows ${[...shown].join(', ')}`
-            : `${ctx.when} your program does not show ${role.says} (${want.join(', ')})`;
+            ? wrong(`${ctx.when} ${role.says} should be ${want.join(', ')}; your program shows ${[...shown].join(', ')}`)
+            : missing(`${ctx.when} your program does not show ${role.says} (${want.join(', ')})`);
         }
         case 'pattern': {
           const want = [f.value, ...(f.oneOf ?? [])].map((p) => String(p).toLowerCase());
           const flat = text.toLowerCase().replace(/[_-]/g, '-').replace(/(?<=[a-z-]) (?=[a-z-])/g, '');
           // A whole pattern, not a piece of a longer run of blanks: '----' is not shown by a '----------' separator.
           if (want.some((p) => new RegExp(`(?<!-)${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!-)`).test(flat))) return null;
-          return `${ctx.when} your program does not show ${role.says} ${want.map((w) => JSON.stringify(w)).join(' or ')}`;
+          return missing(`${ctx.when} your program does not show ${role.says} ${want.map((w) => JSON.stringify(w)).join(' or ')}`);
         }
         case 'words':
           return checkWordList(text, String(f.value).split(' ').filter(Boolean), role.says, ctx.when);
@@ -104,10 +113,7 @@ export function checkFacts(text: string, facts: readonly Fact[], ctx: FactContex
           return null;
       }
     })();
-    const found = typeof problem === 'string' ? problem : problem?.text;
-    if (found && (!f.optional || (typeof problem === 'object' && problem?.charge))) {
-      return { message: found, defect: `${/does not (?:show|say)/.test(found) ? 'missing' : 'wrong'}:${role.name}` };
-    }
+    if (problem && (!f.optional || problem.charge)) return { message: problem.text, defect: `${problem.kind}:${role.name}` };
   }
   return null;
 }

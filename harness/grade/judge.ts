@@ -140,6 +140,8 @@ export interface JudgeInput {
   validatorCtx: () => RefContext;
   /** Per function: the known mistakes a wrong answer may show (the reference's `explain`). */
   explain?: Record<string, Explainer>;
+  /** The functions this test gives the program as the reference's (`patch: reference`). */
+  referencePatched?: string[];
   file: string;
   stdinGiven: boolean;
   /** Transcripts judged by meaning: the role table, and whether the facts of each turn are checked
@@ -316,6 +318,12 @@ function judgeStep(j: JudgeInput, so: StepObservation, rs: RefStepResult | undef
     // its code runs: a changed signature, one defect of the whole function.
     if (!so.error.line && callee && so.error.type === 'TypeError' && ARITY.test(so.error.message)) {
       return withDefect(`signature:${callee}`, error(`${label} cannot be called as the handout calls it: ${so.error.message} (its parameters differ from the handout's)`, { ...base, traceback: so.error.traceback, hint: `keep the parameters the handout gives ${callee}` }));
+    }
+    // The program calls one of the handout's functions (given it here as the reference's) with other
+    // arguments than the handout's: it changed that function's parameters, one defect of that function.
+    const called = so.error.type === 'TypeError' && ARITY.test(so.error.message) ? /^(\w+)\(\)/.exec(so.error.message)?.[1] : undefined;
+    if (called && j.referencePatched?.includes(called)) {
+      return withDefect(`signature:${called}`, error(`${label} raised ${so.error.type}: ${so.error.message}${where}: it calls ${called} with other parameters than the handout gives it`, { ...base, traceback: so.error.traceback, hint: `keep the parameters the handout gives ${called}` }));
     }
     const o = error(`${label} raised ${so.error.type}: ${so.error.message}${where}`, { ...base, traceback: so.error.traceback });
     // The same exception at the same line of the student's file is one defect, whichever test hits it.

@@ -214,6 +214,7 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
     comparisons: r.comparisons,
     validatorCtx: () => makeContext(opts, new RecordingIO(null), new Map()),
     explain: a.adapter.explain,
+    referencePatched: wirePatches.filter((p) => p.kind === 'reference').map((p) => p.name),
     file: env.file,
     stdinGiven: r.stdin !== undefined,
     ...((r.answers || r.returns_printed) && a.roles ? { byRole: { table: a.roles, asked: answerer?.log, questions: r.questions, totals: r.totals, returnsPrinted: r.returns_printed } } : {}),

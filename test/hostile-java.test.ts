@@ -6,12 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import '../reference/register.js';
 import '../harness/grade/java-runner.js';
 import { loadAssignment } from '../harness/assignment/load.js';
 import { gradeSubmission } from '../harness/grade/submission.js';
+import { gradeBatch } from '../harness/batch/grade.js';
 import { languageRunners } from '../harness/grade/runners.js';
 import { createSandbox, type Sandbox } from '../harness/run/sandbox/index.js';
 import { rootPath } from '../harness/paths.js';
@@ -187,4 +188,34 @@ describe('hostile Java submissions', () => {
     const skip = (exp.isolation && probe.kind !== 'bwrap') || (exp.processes && probe.processLimit === 'none');
     it.skipIf(skip)(name, check(name, exp), 60_000);
   }
+});
+
+describe('the Java hostile fixtures of issue 26 in one batch, beside correct classmates', () => {
+  // Each hostile one between two correct ones, two at a time: a scan on the grader's thread, a program that
+  // waits, one that sleeps, one that burns CPU, all running beside ordinary games.
+  const NAMES = ['blank-comments', 'many-word-files', 'sleeper', 'slow-correct', 'waiting', 'infinite-loop'];
+  it('grades each one as alone, and every classmate gets exactly its solo result', async () => {
+    const classDir = join(tmpRoot, 'java-class');
+    const outDir = join(tmpRoot, 'java-batch-out');
+    NAMES.forEach((n, i) => {
+      cpSync(fixture('normal'), join(classDir, `${i}a-normal`), { recursive: true });
+      cpSync(fixture(n), join(classDir, `${i}b-${n}`), { recursive: true });
+    });
+    cpSync(fixture('normal'), join(classDir, `${NAMES.length}a-normal`), { recursive: true });
+    const tmpBefore = listing(tmpRoot);
+    const { reports } = await gradeBatch(a, classDir, { outDir, jobs: 2, wrap: sandbox.wrap, runners: languageRunners() });
+    expect(reports).toHaveLength(2 * NAMES.length + 1);
+    const strip = (r: Report) => r.tests.map((t) => [t.id, t.status, t.message]);
+    for (const r of reports) {
+      const name = r.id!.replace(/^\d+[ab]-/, '');
+      if (name === 'normal') expect(strip(r), `${r.id} in the batch`).toEqual(strip(alone));
+      else {
+        const exp = HOSTILE[name]!;
+        expect(([] as Status[]).concat(exp.status), `${r.id}: ${summary(r)}`).toContain(r.tests[0]!.status);
+        if (r.tests[0]!.status !== 'passed' && exp.message) expect(r.tests[0]!.message, r.id).toMatch(exp.message);
+      }
+    }
+    // Only the batch's own output appeared: no staging folder, game folder or word list was left behind.
+    expect(listing(tmpRoot).filter((f) => !f.startsWith('java-class') && !f.startsWith('java-batch-out'))).toEqual(tmpBefore.filter((f) => !f.startsWith('java-class')));
+  }, 180_000);
 });

@@ -134,6 +134,18 @@ describe('the warm compile server', () => {
     }
   });
 
+  it('keeps a megabyte of diagnostics when every error quotes a megabyte-long line, with the server and without', async () => {
+    const errors = Array.from({ length: 50 }, (_, i) => `int a${i} = "s";`).join(' ');
+    const dir = tempSubmission({ 'A.java': `public class A { void f() { ${errors} /* ${'x'.repeat(600_000)} */ } public static void main(String[] a) {} }\n` });
+    for (const mode of ['on', 'off'] as const) {
+      const r = await withServer(mode, () => compileJava(dir));
+      expect(r.ok, mode).toBe(false);
+      if (r.ok) continue;
+      expect(r.output.length, mode).toBeLessThanOrEqual(1 << 20);
+      expect(r.summary, mode).toMatch(/^A\.java:1: error: incompatible types: String cannot be converted to int/);
+    }
+  });
+
   it('gives up on a compile past its time limit, and the next compile gets a fresh server', async () => {
     const slow = await withServer('on', () => compileJava(join(FIX, 'accepted', 'package-src'), { timeoutMs: 1 }));
     expect(!slow.ok && slow.summary).toBe('javac did not finish within 0 s');

@@ -173,3 +173,12 @@ describe('the clock class', () => {
     }
   });
 });
+
+describe('a Gradescope autograder of a Java assignment', () => {
+  it('ships the clock\'s source, which the grading machine compiles on first use', async () => {
+    const { gradescopeEntries } = await import('../harness/export/gradescope-zip.js');
+    const paths = (await gradescopeEntries('evil-hangman-java')).map((e) => e.path);
+    expect(paths).toContain('gradekit/harness/run/java/VirtualClock.java');
+    expect(paths).toContain('gradekit/harness/run/java/JavacServer.java');
+  }, 60_000);
+});

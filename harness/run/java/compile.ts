@@ -114,13 +114,14 @@ async function compileStaged(
   if (served) r = { exitCode: served.status, output: served.output };
   else {
     const { CLASSPATH: _cp, ...env } = process.env;
-    const p = await execa(javac, [...jvm, ...args], { reject: false, timeout: timeoutMs, cwd: work, env, extendEnv: false, stdin: 'ignore', stripFinalNewline: false, maxBuffer: 16 << 20 });
-    if (p.failed && p.exitCode === undefined) {
+    // Each error quotes its source line: a megabyte-long line makes megabytes of diagnostics; the first MiB is plenty.
+    const p = await execa(javac, [...jvm, ...args], { reject: false, timeout: timeoutMs, cwd: work, env, extendEnv: false, stdin: 'ignore', stripFinalNewline: false, maxBuffer: 1 << 20 });
+    if (p.isMaxBuffer) r = { exitCode: 1, output: String(p.stderr) + String(p.stdout) };
+    else if (p.failed && p.exitCode === undefined) {
       const code = (p.cause as NodeJS.ErrnoException | undefined)?.code;
       if (code === 'ENOENT') return fail('javac not found on PATH: install a JDK (17 or newer) to grade Java submissions');
       return p.timedOut ? timedOut() : fail(`javac failed to run: ${p.shortMessage}`);
-    }
-    r = { exitCode: p.exitCode, output: String(p.stderr) + String(p.stdout) };
+    } else r = { exitCode: p.exitCode, output: String(p.stderr) + String(p.stdout) };
   }
   const output = r.output.split(srcRoot + sep).join('');
   if (r.exitCode !== 0) {

@@ -4,7 +4,7 @@
 // Everything here runs on the grader's own thread, before javac and for every classmate's clock alike: each
 // step is a single left-to-right pass over the text or its tokens (no regular expression over a whole
 // source), so its cost grows linearly with the source, and `work` counts it for the tests that show so.
-import { lstatSync, readdirSync, readFileSync } from 'node:fs';
+import { lstatSync, opendirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
 /** Folders that hold build output, IDE metadata or archive junk, never sources to compile. */
@@ -40,9 +40,20 @@ export function findJavaSources(root: string, limits = SOURCE_LIMITS): JavaSourc
   let bytes = 0;
   let entries = 0;
   const mib = (n: number) => `${+(n / (1 << 20)).toFixed(2)} MiB`;
+  const tooMany = () => new SourceLimitError(`the submission holds more than ${limits.entries} files and folders: hand in only the source folder`);
   const walk = (dir: string) => {
-    for (const name of readdirSync(dir).sort()) {
-      if (++entries > limits.entries) throw new SourceLimitError(`the submission holds more than ${limits.entries} files and folders: hand in only the source folder`);
+    // Read lazily: a folder of a million entries costs no more than the cap before it is refused.
+    const names: string[] = [];
+    const d = opendirSync(dir);
+    try {
+      for (let e = d.readSync(); e !== null; e = d.readSync()) {
+        if (++entries > limits.entries) throw tooMany();
+        names.push(e.name);
+      }
+    } finally {
+      d.closeSync();
+    }
+    for (const name of names.sort()) {
       const abs = join(dir, name);
       // lstat: a symbolic link could pull in files from outside the submission (other students, the spec).
       const st = lstatSync(abs);

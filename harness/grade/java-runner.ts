@@ -32,7 +32,7 @@ export const javaRunner: LanguageRunner = async (a, submission, tests, opts) => 
   if (!c.ok) {
     const o = c.limit ? limit('resource_limit_exceeded', c.summary) : error(`does not compile: ${c.summary}`, { traceback: c.output.slice(0, 8000) }, 'compile_error');
     for (const t of tests) outcomes.set(t.id, { ...o, ms: 0 });
-    return { outcomes, notices, fatal: { kind: 'compile', message: o.message, ...(c.output ? { detail: c.output.slice(0, 8000) } : {}) } };
+    return { outcomes, notices, fatal: { kind: c.limit ? 'limit' : 'compile', message: o.message, ...(c.output ? { detail: c.output.slice(0, 8000) } : {}) } };
   }
   notices.push(...c.notices);
   try {
@@ -50,7 +50,7 @@ export const javaRunner: LanguageRunner = async (a, submission, tests, opts) => 
       const cwd = mkdtempSync(join(tmpdir(), 'gradekit-run-'));
       let lease: WorkDirLease | undefined;
       try {
-        prepareJavaRun({ classDir: c.classDir, mainClass: c.mainClass, words: a.words, wordFiles: c.wordFiles, workDir: cwd });
+        prepareJavaRun({ classDir: c.classDir, mainClass: c.mainClass, words: a.words, listName: a.spec.data.words?.as, wordFiles: c.wordFiles, workDir: cwd });
         cpSync(c.classDir, join(cwd, '.classes'), { recursive: true });
         const command = javaCommand({ classDir: '.classes', mainClass: c.mainClass, maxHeap: `${a.spec.data.defaults.memory_mb}m` });
         lease = studentWorkDir(cwd);

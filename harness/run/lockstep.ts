@@ -92,7 +92,8 @@ const SAMPLE_MS = 100;
  *  charge the program for the whole pause. */
 const MAX_WAIT_STEP_MS = 4 * SAMPLE_MS;
 
-const secs = (ms: number) => `${+(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
+/** As the grader's messages write a duration (harness/grade/outcome.ts fmtMs): "850 ms", "3.04 s". */
+const secs = (ms: number) => (ms >= 1000 ? `${+(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`);
 
 export async function runLockstep(opts: LockstepOptions): Promise<LockstepResult> {
   const timeoutMs = opts.timeoutMs ?? 10_000;
@@ -175,7 +176,7 @@ export async function runLockstep(opts: LockstepOptions): Promise<LockstepResult
   const timer = setTimeout(() => {
     if (!HAVE_PROC) return stop('wall', `no exit after ${secs(timeoutMs)} (waiting for something other than input, or an endless loop)`);
     sample(true);
-    stop('wall', `no exit after ${secs(wallLimitMs)} of wall time, with only ${secs(cpuMs)} of CPU time used: the machine is too loaded to grade this fairly (grade it again), or the program stalls in a way the grader cannot see`);
+    stop('wall', `the machine was too busy to run this game: after ${secs(wallLimitMs)} the program had used only ${secs(cpuMs)} of its ${secs(timeoutMs)} of CPU time; grade the submission again on a less busy machine`);
   }, HAVE_PROC ? wallLimitMs : timeoutMs);
 
   /** Reads the tree's CPU time and thread states; stops the program past a limit. `final`: only record. */
@@ -193,10 +194,10 @@ export async function runLockstep(opts: LockstepOptions): Promise<LockstepResult
     bytesAtSample = bytes;
     if (final) return;
     if (cpuMs > timeoutMs) {
-      stop('cpu', `used ${secs(cpuMs)} of CPU time without finishing (the limit is ${secs(timeoutMs)}): an endless loop, or far more work than the game needs`);
+      stop('cpu', `used more than ${secs(timeoutMs)} of CPU time without finishing: an infinite loop or very slow code`);
     } else if (waitedMs >= timeoutMs) {
       const on = reader ? threadWait(reader.pid, reader.tid) : undefined;
-      stop('waiting', `waited ${secs(waitedMs)} without running or asking for input (it had used ${secs(cpuMs)} of CPU time)${on ? `, blocked on ${on}` : ''}: it was not too slow, it was waiting for something that never came`);
+      stop('waiting', `the program was waiting, not computing: it spent ${secs(waitedMs)} asleep without finishing or asking for input (and used ${secs(cpuMs)} of its ${secs(timeoutMs)} of CPU time), waiting for something that never comes${on ? `: it was blocked on ${on}` : ''}`);
     }
   };
 

@@ -1,5 +1,5 @@
 // How to start a compiled submission: the java argv and a working directory holding the word list
-// as dictionary.txt (the handout's name) plus the few other relative .txt names the sources hard-code.
+// under the handout's name (dictionary.txt) plus the few other relative .txt names the sources hard-code.
 import { linkSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -10,6 +10,8 @@ export interface JavaRunOptions {
   mainClass: string;
   /** Word list to provide, one word per entry. */
   words: readonly string[];
+  /** The name the handout gives the word list (the spec's `words.as`); dictionary.txt by default. */
+  listName?: string;
   /** Relative .txt names the sources hard-code (compileJava's wordFiles); at most MAX_WORD_FILES are used. */
   wordFiles?: readonly string[];
   /** Working directory to fill; a fresh temp dir by default. The caller removes it. */
@@ -22,7 +24,7 @@ export interface JavaRunOptions {
 export interface JavaRun {
   command: string[];
   cwd: string;
-  /** Word-list file names written into cwd (dictionary.txt first). */
+  /** Word-list file names written into cwd (the handout's name first). */
   wordFiles: string[];
 }
 
@@ -31,10 +33,12 @@ export interface JavaRun {
 export function prepareJavaRun(o: JavaRunOptions): JavaRun {
   const cwd = o.workDir ?? mkdtempSync(join(tmpdir(), 'gradekit-run-'));
   mkdirSync(cwd, { recursive: true });
-  const names = [...new Set(['dictionary.txt', ...(o.wordFiles ?? [])])].slice(0, MAX_WORD_FILES);
-  const first = join(cwd, 'dictionary.txt');
+  const listName = o.listName ?? 'dictionary.txt';
+  const names = [...new Set([listName, ...(o.wordFiles ?? [])])].slice(0, MAX_WORD_FILES);
+  const first = join(cwd, ...listName.split('/'));
+  mkdirSync(dirname(first), { recursive: true });
   writeFileSync(first, o.words.join('\n') + '\n');
-  const made = ['dictionary.txt'];
+  const made = [listName];
   for (const n of names.slice(1)) {
     const p = join(cwd, ...n.split('/'));
     try {

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -132,7 +132,7 @@ describe('runLockstep with Python programs', () => {
     expect(r.cpuMs).toBeGreaterThan(400);
   });
 
-  it('does not charge a program for waiting its turn for a CPU on a loaded machine', async () => {
+  it.skipIf(!existsSync('/usr/bin/taskset'))('does not charge a program for waiting its turn for a CPU on a loaded machine', async () => {
     // The program and two busy loops share one core: it gets about a third of it, so its 0.3 s of CPU take
     // about a second of wall time, more than the 0.6 s limit. A wall-clock limit would stop it; it passes.
     const hogs = [0, 1].map(() => spawn('taskset', ['-c', '0', 'sh', '-c', 'while :; do :; done'], { stdio: 'ignore' }));

@@ -4,9 +4,10 @@
 // a sleep moves the clock forward instead of waiting, and the clock reads move with it. A program that
 // pauses two seconds between turns plays its game in milliseconds, and one that measures the pause sees it.
 //
-// A sleep advances the clock to the sleeper's wake-up time (never back): two threads sleeping a second
-// side by side move it one second, as a real clock would. A program with threads of its own still sleeps
-// a millisecond for real, so that a thread looping on sleep cannot flood the machine or its output.
+// Only while the program has no thread of its own besides the one sleeping: then nothing can happen during
+// a sleep, and nobody can notify a wait, so skipping the time changes nothing but the clock. A program with
+// threads of its own sleeps and waits for real (a sleep may be how it lets a worker finish, a wait may be
+// ended by a notify), and its clock keeps the real pace from where it is.
 package __gradekit;
 
 import java.time.Duration;
@@ -64,19 +65,20 @@ public final class VirtualClock {
         }
     }
 
-    /** obj.wait(timeout): a wait with a timeout may end early (a spurious wake-up is allowed), so it waits a
-     *  millisecond for real (a notify still wakes it) and moves the clock by the timeout. wait(0) waits for ever. */
+    /** obj.wait(timeout): for a program alone with this thread nobody can notify it, so it is a sleep; with
+     *  threads of its own, a real wait. wait(0) waits for ever. */
     public static void objectWait(Object target, long timeout) throws InterruptedException {
         if (timeout < 0) {
             throw new IllegalArgumentException("timeout value is negative");
         }
-        if (timeout == 0) {
-            target.wait();
+        if (timeout == 0 || !alone()) {
+            target.wait(timeout);
             return;
         }
-        long wake = nanoTime() + saturatedMul(timeout, 1_000_000L);
-        target.wait(1);
-        advanceTo(wake);
+        if (!Thread.holdsLock(target)) {
+            throw new IllegalMonitorStateException("current thread is not owner");
+        }
+        pause(timeout, 0);
     }
 
     public static void objectWait(Object target, long timeout, int nanos) throws InterruptedException {
@@ -89,16 +91,21 @@ public final class VirtualClock {
         objectWait(target, timeout == 0 && nanos > 0 ? 1 : timeout);
     }
 
+    /** Whether the program runs no thread of its own besides this one (the JVM's own threads are in another group). */
+    private static boolean alone() {
+        return Thread.activeCount() <= 1;
+    }
+
     private static void pause(long millis, int nanos) throws InterruptedException {
+        if (!alone()) {
+            Thread.sleep(millis, nanos);
+            return;
+        }
         if (Thread.interrupted()) {
             throw new InterruptedException("sleep interrupted");
         }
         advanceTo(nanoTime() + saturatedAdd(saturatedMul(millis, 1_000_000L), nanos));
-        if (Thread.activeCount() > 1 && (millis > 0 || nanos > 0)) {
-            Thread.sleep(Math.min(millis, 1));
-        } else {
-            Thread.yield();
-        }
+        Thread.yield();
     }
 
     /** Moves the clock forward so that nanoTime() reads at least `target` now (never more than a few centuries ahead). */

@@ -6,12 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import '../reference/register.js';
 import '../harness/grade/java-runner.js';
 import { loadAssignment } from '../harness/assignment/load.js';
 import { gradeSubmission } from '../harness/grade/submission.js';
+import { gradeBatch } from '../harness/batch/grade.js';
 import { languageRunners } from '../harness/grade/runners.js';
 import { createSandbox, type Sandbox } from '../harness/run/sandbox/index.js';
 import { rootPath } from '../harness/paths.js';
@@ -29,20 +30,39 @@ type Expect = {
   isolation?: boolean;
   /** Only safe with a process-count limit (cgroup or RLIMIT_NPROC). */
   processes?: boolean;
+  /** What the stored transcript must show (a time limit keeps the game up to where it stopped). */
+  transcript?: RegExp;
+  /** A report notice that must be there. */
+  notice?: RegExp;
+  /** The game took less wall time than this (its sleeps, taken for real, would take at least as long). */
+  maxGameMs?: number;
 };
 
-const TIME_LIMIT = /^time limit exceeded: no exit after 3000 ms/;
+/** The time limit (3 s in the hostile spec) is CPU time; waiting is limited apart, by as long again. */
+const CPU_LIMIT = /^time limit exceeded: used more than 3 s of CPU time without finishing: an infinite loop or very slow code/;
+const WAITING = /^time limit exceeded: the program was waiting, not computing: it spent 3(\.\d+)? s asleep without finishing or asking for input \(and used \d+ ms of its 3 s of CPU time\), waiting for something that never comes: it was blocked on a lock, a condition or a sleep the grader cannot fast-forward \(Object\.wait, join, a lock, park\)/;
+/** A stopped game keeps what the program printed and every input it was given, up to where it stopped. */
+const UP_TO_FIRST_GUESS = /Enter word length: 4\n[\s\S]*Show running total of words remaining\? \(y\/n\): y\n[\s\S]*Enter a letter: a\n$/;
 const OUTPUT_LIMIT = /^output limit exceeded: output exceeded \d+ bytes; the program was stopped/;
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const EXITED = /^the program exited without playing a game/;
 
 const HOSTILE: Record<string, Expect> = {
-  'infinite-loop': { status: 'error', message: TIME_LIMIT },
-  sleep: { status: 'error', message: TIME_LIMIT },
+  'infinite-loop': { status: 'error', message: CPU_LIMIT, transcript: UP_TO_FIRST_GUESS },
+  // Ten minutes of Thread.sleep on the virtual clock: no time at all.
+  sleep: { status: 'passed', maxGameMs: 600_000 },
+  waiting: { status: 'error', message: WAITING, transcript: UP_TO_FIRST_GUESS },
+  // 2.25 s before each of at least three answers: 6.75 s if the sleeps were real, whatever the machine's load.
+  sleeper: { status: 'passed', maxGameMs: 6750 },
+  // About half the CPU limit: passes however loaded the machine (see test/determinism-java.test.ts).
+  'slow-correct': { status: 'passed' },
+  'blank-comments': { status: 'passed' },
+  'many-word-files': { status: 'passed', notice: /the program names 30001 \.txt files; the word list is provided under the first 8 of them only \(dictionary\.txt, w00000\.txt, w00001\.txt/ },
   'memory-bomb': { status: 'error', message: /^run-time error: .*java\.lang\.OutOfMemoryError: Java heap space.* after input "a" \(guess 1\)/ },
   'thread-bomb': { status: 'error', message: /^run-time error: .*OutOfMemoryError: unable to create native thread.* before any input/, processes: true },
-  // The bomb runs beside the game; contained, the game still passes unless the bomb starves it.
-  'fork-bomb': { status: ['passed', 'error'], message: TIME_LIMIT, processes: true },
+  // The bomb runs beside the game; contained, the game still passes unless the bomb's CPU time (it is the
+  // program's own child) reaches the limit first.
+  'fork-bomb': { status: ['passed', 'error'], message: /^time limit exceeded: /, processes: true },
   // Whichever the process limit stops first: the next process, or the JVM thread that would wait for it.
   'process-spawn': { status: 'error', message: /^run-time error: .*(Cannot run program "sleep": error=11, Resource temporarily unavailable|OutOfMemoryError: unable to create native thread).* before any input/, processes: true },
   'output-flood': { status: 'error', message: OUTPUT_LIMIT },
@@ -129,12 +149,16 @@ function check(name: string, exp: Expect) {
     expect(allowed, text).toContain(game!.status);
     if (game!.status !== 'passed' && exp.message) expect(game!.message, text).toMatch(exp.message);
     if (game!.status !== 'passed') expect(report.score, text).toBe(0);
+    if (exp.transcript) expect(String(game!.detail?.transcript ?? ''), text).toMatch(exp.transcript);
+    if (exp.notice) expect(report.notices?.join('\n'), text).toMatch(exp.notice);
+    if (exp.maxGameMs !== undefined) expect(game!.durationMs, 'the game on the virtual clock').toBeLessThan(exp.maxGameMs);
     if (exp.never) {
       expect(game!.message).not.toMatch(exp.never);
       expect(String(game!.detail?.transcript ?? '')).not.toMatch(exp.never);
     }
-    // Compile (about 1.5 s) plus one game of at most 3 s, with room for a loaded machine.
-    expect(ms, 'grading time').toBeLessThan(15_000);
+    // Compile (about 1.5 s) plus one game: at most 3 s of CPU time, or 3 s of waiting; on a machine too
+    // loaded to give it that CPU time, the wall-clock backstop of a 3 s limit (33 s).
+    expect(ms, 'grading time').toBeLessThan(45_000);
 
     // The same sandbox grades an ordinary submission next, and it must not notice anything.
     const after = await grade(fixture('normal'));
@@ -162,6 +186,49 @@ function check(name: string, exp: Expect) {
 describe('hostile Java submissions', () => {
   for (const [name, exp] of Object.entries(HOSTILE)) {
     const skip = (exp.isolation && probe.kind !== 'bwrap') || (exp.processes && probe.processLimit === 'none');
-    it.skipIf(skip)(name, check(name, exp), 30_000);
+    it.skipIf(skip)(name, check(name, exp), 60_000);
   }
+});
+
+describe('the Java hostile fixtures of issue 26 in one batch, beside correct classmates', () => {
+  // Each hostile one between two correct ones, two at a time: a scan on the grader's thread, a program that
+  // waits, one that sleeps, one that burns CPU, all running beside ordinary games.
+  const NAMES = ['blank-comments', 'many-word-files', 'sleeper', 'slow-correct', 'waiting', 'infinite-loop'];
+  it('grades each one as alone, and every classmate gets exactly its solo result', async () => {
+    const classDir = join(tmpRoot, 'java-class');
+    const outDir = join(tmpRoot, 'java-batch-out');
+    NAMES.forEach((n, i) => {
+      cpSync(fixture('normal'), join(classDir, `${i}a-normal`), { recursive: true });
+      cpSync(fixture(n), join(classDir, `${i}b-${n}`), { recursive: true });
+    });
+    cpSync(fixture('normal'), join(classDir, `${NAMES.length}a-normal`), { recursive: true });
+    const tmpBefore = listing(tmpRoot);
+    const { reports } = await gradeBatch(a, classDir, { outDir, jobs: 2, wrap: sandbox.wrap, runners: languageRunners() });
+    expect(reports).toHaveLength(2 * NAMES.length + 1);
+    const strip = (r: Report) => r.tests.map((t) => [t.id, t.status, t.message]);
+    for (const r of reports) {
+      const name = r.id!.replace(/^\d+[ab]-/, '');
+      if (name === 'normal') expect(strip(r), `${r.id} in the batch`).toEqual(strip(alone));
+      else {
+        const exp = HOSTILE[name]!;
+        expect(([] as Status[]).concat(exp.status), `${r.id}: ${summary(r)}`).toContain(r.tests[0]!.status);
+        if (r.tests[0]!.status !== 'passed' && exp.message) expect(r.tests[0]!.message, r.id).toMatch(exp.message);
+      }
+    }
+    // Only the batch's own output appeared: no staging folder, game folder or word list was left behind.
+    expect(listing(tmpRoot).filter((f) => !f.startsWith('java-class') && !f.startsWith('java-batch-out'))).toEqual(tmpBefore.filter((f) => !f.startsWith('java-class')));
+  }, 180_000);
+});
+
+it('refuses sources over the size cap with a resource verdict, before any compile', async () => {
+  const big = join(tmpRoot, 'pasted-data');
+  mkdirSync(big);
+  cpSync(join(fixture('normal'), 'EvilHangman.java'), join(big, 'EvilHangman.java'));
+  writeFileSync(join(big, 'Words.java'), `class Words {}\n/*${'x'.repeat(1 << 20)}*/\n`);
+  const r = await grade(big);
+  expect(r.fatal?.kind).toBe('limit');
+  expect(r.tests.map((t) => [t.status, t.kind, t.message])).toEqual([[
+    'error', 'resource_limit_exceeded',
+    "resource limit exceeded: the submission's .java files hold more than 1 MiB (Words.java goes past it): hand in only your own sources, without generated or pasted data",
+  ]]);
 });

@@ -1,11 +1,11 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { servedCompiles } from '../harness/run/java/javac-server.js';
 import { compileJava, parseJavacErrors } from '../harness/run/java/compile.js';
 import { javaCommand, prepareJavaRun } from '../harness/run/java/run.js';
-import { mainClassesIn, stripJava, txtLiteralsIn } from '../harness/run/java/sources.js';
+import { mainClassesIn, tokenizeJava, txtLiteralsIn } from '../harness/run/java/sources.js';
 
 const FIX = join(import.meta.dirname, '..', 'fixtures', 'evil-hangman-java', 'submissions');
 
@@ -30,17 +30,15 @@ describe('finding main without a parser (JVM-free)', () => {
     expect(mainClassesIn(src)).toEqual(['Outer$Runner']);
   });
 
-  it('blanks comments and literals but keeps offsets and newlines', () => {
-    const src = 'a // x\n"b;" /* c\n*/ d';
-    const s = stripJava(src);
-    expect(s.length).toBe(src.length);
-    expect(s.split('\n').length).toBe(3);
-    expect(s).not.toMatch(/[xbc;]/);
+  it('drops comments and sets string literals apart from the tokens', () => {
+    const { tokens, strings } = tokenizeJava('a // x\n"b;" /* c\n*/ d \'"\' """\nblock "q" """ e...f');
+    expect(tokens).toEqual(['a', 'd', 'e', '...', 'f']);
+    expect(strings).toEqual(['b;', '\nblock "q" ']);
   });
 
   it('collects relative .txt names the program hard-codes, not absolute ones', () => {
-    expect(txtLiteralsIn('new File("words.txt"); new File("src/dictionary.txt"); new File("/Users/me/dict.txt"); new File("../x.txt")'))
-      .toEqual(['words.txt', 'src/dictionary.txt']);
+    const { strings } = tokenizeJava('new File("words.txt"); new File("src/dictionary.txt"); new File("/Users/me/dict.txt"); new File("../x.txt"); new File("data\\\\w.txt"); // "comment.txt"');
+    expect(txtLiteralsIn(strings)).toEqual(['words.txt', 'src/dictionary.txt', 'data/w.txt']);
   });
 
   it('parses javac diagnostics into file, line and message', () => {
@@ -136,6 +134,18 @@ describe('the warm compile server', () => {
     }
   });
 
+  it('keeps a megabyte of diagnostics when every error quotes a megabyte-long line, with the server and without', async () => {
+    const errors = Array.from({ length: 50 }, (_, i) => `int a${i} = "s";`).join(' ');
+    const dir = tempSubmission({ 'A.java': `public class A { void f() { ${errors} /* ${'x'.repeat(600_000)} */ } public static void main(String[] a) {} }\n` });
+    for (const mode of ['on', 'off'] as const) {
+      const r = await withServer(mode, () => compileJava(dir));
+      expect(r.ok, mode).toBe(false);
+      if (r.ok) continue;
+      expect(r.output.length, mode).toBeLessThanOrEqual(1 << 20);
+      expect(r.summary, mode).toMatch(/^A\.java:1: error: incompatible types: String cannot be converted to int/);
+    }
+  });
+
   it('gives up on a compile past its time limit, and the next compile gets a fresh server', async () => {
     const slow = await withServer('on', () => compileJava(join(FIX, 'accepted', 'package-src'), { timeoutMs: 1 }));
     expect(!slow.ok && slow.summary).toBe('javac did not finish within 0 s');
@@ -148,14 +158,30 @@ describe('the warm compile server', () => {
 
 describe('prepareJavaRun', () => {
   it('writes the word list as dictionary.txt plus hard-coded relative names, and builds the java argv', () => {
-    const sub = tempSubmission({ 'G.java': 'class G { String f = "res/words.txt"; }\n' });
-    const run = prepareJavaRun({ classDir: '/c', mainClass: 'p.G', words: ['ab', 'cd'], submissionDir: sub });
-    expect(run.wordFiles).toEqual(['dictionary.txt', 'res/words.txt']);
+    const run = prepareJavaRun({ classDir: '/c', mainClass: 'p.G', words: ['ab', 'cd'], wordFiles: ['res/words.txt', 'a.txt', 'a.txt/b.txt'] });
+    // A name that is another name's folder is left out; every name is the same file, never a copy.
+    expect(run.wordFiles).toEqual(['dictionary.txt', 'res/words.txt', 'a.txt']);
     expect(readFileSync(join(run.cwd, 'dictionary.txt'), 'utf8')).toBe('ab\ncd\n');
     expect(readFileSync(join(run.cwd, 'res', 'words.txt'), 'utf8')).toBe('ab\ncd\n');
+    expect(statSync(join(run.cwd, 'res', 'words.txt')).ino).toBe(statSync(join(run.cwd, 'dictionary.txt')).ino);
+    rmSync(run.cwd, { recursive: true });
     expect(run.command.slice(0, 3)).toEqual(['java', '-cp', '/c']);
     expect(run.command).toContain('-Xmx256m');
     expect(run.command[run.command.length - 1]).toBe('p.G');
     expect(javaCommand({ classDir: '/c', mainClass: 'M', stackSize: '4m' })).toContain('-Xss4m');
+  });
+
+  it('provides the word list under a handful of names however many the sources name, as one file', async () => {
+    const names = Array.from({ length: 3000 }, (_, i) => `"w${i}.txt"`);
+    const dir = tempSubmission({ 'G.java': `public class G {\n  static String[] n = { ${names.join(', ')} };\n  public static void main(String[] a) {}\n}\n` });
+    const c = await compileJava(dir);
+    expect(c.ok).toBe(true);
+    if (!c.ok) return;
+    expect(c.wordFiles).toEqual(['w0.txt', 'w1.txt', 'w2.txt', 'w3.txt', 'w4.txt', 'w5.txt', 'w6.txt', 'w7.txt']);
+    expect(c.notices.join('\n')).toMatch(/names 3000 \.txt files; the word list is provided under the first 8 of them only/);
+    const run = prepareJavaRun({ classDir: c.classDir, mainClass: c.mainClass, words: ['ab'], wordFiles: c.wordFiles });
+    expect(readdirSync(run.cwd).length).toBe(8); // dictionary.txt and 7 more: MAX_WORD_FILES in all
+    rmSync(run.cwd, { recursive: true });
+    rmSync(join(c.classDir, '..'), { recursive: true });
   });
 });

@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -76,7 +76,9 @@ describe('runLockstep with Python programs', () => {
     });
     expect(r.outcome).toBe('timeout');
     expect(r.durationMs).toBeLessThan(3000);
-    expect(r.error).toMatch(/no exit after 400 ms/);
+    // Asleep, not reading its input: it waited, it was not slow.
+    expect(r.limit).toBe('waiting');
+    expect(r.error).toMatch(/^the program was waiting, not computing: it spent 4\d\d ms asleep without finishing or asking for input \(and used 0 ms of its 400 ms of CPU time\), waiting for something that never comes/);
     const grandchild = Number(r.stdout.trim());
     expect(grandchild).toBeGreaterThan(0);
     await new Promise((res) => setTimeout(res, 100));
@@ -113,6 +115,42 @@ describe('runLockstep with Python programs', () => {
     await new Promise((res) => setTimeout(res, 100));
     expect(pid).toBeGreaterThan(0);
     expect(dead(pid)).toBe(true);
+  });
+
+  it('stops an endless loop on the CPU time it used, and says so', async () => {
+    const r = await runLockstep({ command: py('while True:\n    pass'), timeoutMs: 300, answer: () => null });
+    expect(r.outcome).toBe('timeout');
+    expect(r.limit).toBe('cpu');
+    expect(r.error).toBe('used more than 300 ms of CPU time without finishing: an infinite loop or very slow code');
+    expect(r.cpuMs).toBeGreaterThan(300);
+  });
+
+  it('counts every thread of the program: two spinning threads reach the CPU limit in half the wall time', async () => {
+    const src = 'import threading\ndef spin():\n    while True:\n        pass\nthreading.Thread(target=spin, daemon=True).start()\nspin()';
+    const r = await runLockstep({ command: py(src), timeoutMs: 400, answer: () => null });
+    expect(r.limit).toBe('cpu');
+    expect(r.cpuMs).toBeGreaterThan(400);
+  });
+
+  it.skipIf(!existsSync('/usr/bin/taskset'))('does not charge a program for waiting its turn for a CPU on a loaded machine', async () => {
+    // The program and two busy loops share one core: it gets about a third of it, so its 0.3 s of CPU take
+    // about a second of wall time, more than the 0.6 s limit. A wall-clock limit would stop it; it passes.
+    const hogs = [0, 1].map(() => spawn('taskset', ['-c', '0', 'sh', '-c', 'while :; do :; done'], { stdio: 'ignore' }));
+    try {
+      const burn = 'import time\ndef burn(s):\n    t = time.process_time()\n    while time.process_time() - t < s:\n        pass\n';
+      const r = await runLockstep({
+        command: ['taskset', '-c', '0', ...py(`${burn}for q in ("one? ", "two? ", "three? "):\n    burn(0.1)\n    print(input(q).upper())`)],
+        timeoutMs: 600,
+        answer: (ctx) => ['a', 'b', 'c'][ctx.index] ?? null,
+      });
+      expect(r.error).toBeUndefined();
+      expect(r.outcome).toBe('exited');
+      // Still one line per prompt, each echoed after the prompt that asked for it.
+      expect(r.transcript).toBe('one? a\nA\ntwo? b\nB\nthree? c\nC\n');
+      expect(r.waitedMs).toBeLessThan(300);
+    } finally {
+      for (const h of hogs) h.kill('SIGKILL');
+    }
   });
 
   it('reports a command that cannot start', async () => {

@@ -1,16 +1,17 @@
 // The Java plug-in: compile once (errors reported once, with file:line), then play each game test in
 // lockstep with the reference's game judge, and charge the test for the requirements it names.
-import { cpSync, rmSync, statSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { LanguageRunner } from './submission.js';
-import { error, fail, graderError, pass, type Outcome } from './outcome.js';
+import { error, fail, graderError, limit, pass, type Outcome } from './outcome.js';
 import { compileJava } from '../run/java/compile.js';
 import { javaCommand, prepareJavaRun } from '../run/java/run.js';
 import { DEFAULT_PROFILE, mergeProfile } from '../interactive/profile.js';
 import type { GameResult } from '../interactive/game.js';
 import { registerRunner } from './runners.js';
 import { UsageError } from '../util/errors.js';
-import { studentWorkDir } from '../run/sandbox/index.js';
+import { studentWorkDir, type WorkDirLease } from '../run/sandbox/index.js';
 import { overBudget } from './submission.js';
 
 export const javaRunner: LanguageRunner = async (a, submission, tests, opts) => {
@@ -26,12 +27,14 @@ export const javaRunner: LanguageRunner = async (a, submission, tests, opts) => 
   if (errors.length) throw new UsageError(errors.join('\n'));
   const judge = a.adapter.game;
   if (!judge || !a.roles) throw new UsageError(`${a.spec.file}: reference '${a.adapter.id}' has no game judge or role table for interactive programs`);
-  const c = await compileJava(dir, { mainClass: a.spec.data.submission.main });
+  // Every game's input is scripted: the program runs on a virtual clock (its sleeps take no time).
+  const c = await compileJava(dir, { mainClass: a.spec.data.submission.main, deadline: opts.deadline, virtualClock: true });
   if (!c.ok) {
-    const message = `does not compile: ${c.summary}`;
-    for (const t of tests) outcomes.set(t.id, { ...error(message, { traceback: c.output.slice(0, 8000) }, 'compile_error'), ms: 0 });
-    return { outcomes, notices, fatal: { kind: 'compile', message, detail: c.output.slice(0, 8000) } };
+    const o = c.limit ? limit('resource_limit_exceeded', c.summary) : error(`does not compile: ${c.summary}`, { traceback: c.output.slice(0, 8000) }, 'compile_error');
+    for (const t of tests) outcomes.set(t.id, { ...o, ms: 0 });
+    return { outcomes, notices, fatal: { kind: c.limit ? 'limit' : 'compile', message: o.message, ...(c.output ? { detail: c.output.slice(0, 8000) } : {}) } };
   }
+  notices.push(...c.notices);
   try {
     for (const t of tests) {
       const t0 = performance.now();
@@ -43,21 +46,24 @@ export const javaRunner: LanguageRunner = async (a, submission, tests, opts) => 
         outcomes.set(t.id, { ...graderError(`only game tests can run Java programs (this is a ${Object.keys(t).find((k) => ['call', 'steps', 'run', 'property', 'rule'].includes(k))} test)`), ms: 0 });
         continue;
       }
-      const run = prepareJavaRun({ classDir: c.classDir, mainClass: c.mainClass, words: a.words, submissionDir: dir, maxHeap: `${a.spec.data.defaults.memory_mb}m` });
-      // The sandbox shows the program only its working directory: the classes go inside it.
-      cpSync(c.classDir, join(run.cwd, '.classes'), { recursive: true });
-      const command = javaCommand({ classDir: '.classes', mainClass: c.mainClass, maxHeap: `${a.spec.data.defaults.memory_mb}m` });
-      const lease = studentWorkDir(run.cwd);
+      // The game's own work directory (the sandbox's, and all the program sees): removed on every path.
+      const cwd = mkdtempSync(join(tmpdir(), 'gradekit-run-'));
+      let lease: WorkDirLease | undefined;
       try {
+        prepareJavaRun({ classDir: c.classDir, mainClass: c.mainClass, words: a.words, listName: a.spec.data.words?.as, wordFiles: c.wordFiles, workDir: cwd });
+        cpSync(c.classDir, join(cwd, '.classes'), { recursive: true });
+        const command = javaCommand({ classDir: '.classes', mainClass: c.mainClass, maxHeap: `${a.spec.data.defaults.memory_mb}m` });
+        lease = studentWorkDir(cwd);
+        // The test's time limit is CPU time, and as long again spent waiting (harness/run/lockstep.ts).
         const r = await judge.play(t.game, {
-          command: opts.wrap ? opts.wrap(command) : command, cwd: run.cwd, words: a.words, table: a.roles, profile,
+          command: opts.wrap ? opts.wrap(command) : command, cwd, words: a.words, table: a.roles, profile,
           timeoutMs: t.timeout ?? a.spec.data.defaults.timeout, maxOutputBytes: a.spec.data.defaults.output_cap,
         });
         const o = verdict(r, t.checks);
         outcomes.set(t.id, { ...o, ...(r.notices.length ? { notices: r.notices } : {}), ms: performance.now() - t0 });
       } finally {
-        lease.release();
-        rmSync(run.cwd, { recursive: true, force: true });
+        lease?.release();
+        rmSync(cwd, { recursive: true, force: true });
       }
     }
   } finally {

@@ -5,10 +5,18 @@
 //
 // Block detection (Linux): a thread is waiting for input when /proc/<pid>/task/<tid>/syscall shows a
 // read-family syscall whose fd refers to the same pipe as the program's fd 0, and its wchan shows it
-// is asleep. Elsewhere we fall back to "no output for quietMs" (documented as approximate).
+// is asleep. The kernel shows a thread's syscall only while it sleeps (a woken or preempted thread reads
+// as EAGAIN), so a reader we just answered, still waiting for a CPU on a loaded machine, is never taken
+// for blocked again. Elsewhere we fall back to "no output for quietMs" (documented as approximate).
+//
+// Time limits (Linux): the time limit is CPU time of the program's process tree (every thread: the JIT
+// and the garbage collector count), which a loaded machine does not inflate; and, separately, the time it
+// spends waiting: neither running nor runnable, nor reading our input. A program that only waits its turn
+// for a CPU is neither. The wall clock is a generous backstop for a machine so loaded that neither moves.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
+import { processTree, sampleTree, threadWait } from './process-tree.js';
 
 export type LockstepOutcome = 'exited' | 'timeout' | 'blocked-without-input' | 'output-limit' | 'spawn-error';
 
@@ -38,8 +46,11 @@ export interface LockstepOptions {
   command: readonly string[];
   cwd?: string;
   env?: NodeJS.ProcessEnv;
-  /** Wall-clock limit for the whole run. Default 10 s. */
+  /** The time limit (default 10 s): the CPU time the process tree may use, and, separately, how long it may
+   *  wait (no thread running or runnable, none reading our input: a lock, a pipe, a sleep not fast-forwarded). */
   timeoutMs?: number;
+  /** Wall-clock backstop for a machine so loaded the program gets almost no CPU: 5x the time limit, at least 30 s more. */
+  wallLimitMs?: number;
   /** Cap on stdout + stderr bytes. Default 1 MiB. */
   maxOutputBytes?: number;
   /** Called once per block on stdin; return the next line (no newline) or null when there is nothing left. */
@@ -65,13 +76,28 @@ export interface LockstepResult {
   lastPrompt: string;
   /** One-line explanation for spawn-error, timeout and output-limit. */
   error?: string;
+  /** For 'timeout': which limit stopped it: CPU time, waiting, or the wall-clock backstop. */
+  limit?: 'cpu' | 'waiting' | 'wall';
+  /** CPU time the process tree had used at its last sample (Linux; 0 elsewhere). */
+  cpuMs?: number;
+  /** How long it waited (neither running nor reading our input), as sampled. */
+  waitedMs?: number;
 }
 
 const READ_SYSCALLS = new Set([0 /* read */, 17 /* pread64 */, 19 /* readv */, 295 /* preadv */, 45 /* recvfrom */, 47 /* recvmsg */]);
 const HAVE_PROC = process.platform === 'linux' && existsSync('/proc/self/syscall');
+/** How often the process tree's CPU time and thread states are read while it runs (two reads per thread). */
+const SAMPLE_MS = 100;
+/** One sample stands for at most this much waiting: a grader thread that was itself held up does not
+ *  charge the program for the whole pause. */
+const MAX_WAIT_STEP_MS = 4 * SAMPLE_MS;
+
+/** As the grader's messages write a duration (harness/grade/outcome.ts fmtMs): "850 ms", "3.04 s". */
+const secs = (ms: number) => (ms >= 1000 ? `${+(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`);
 
 export async function runLockstep(opts: LockstepOptions): Promise<LockstepResult> {
   const timeoutMs = opts.timeoutMs ?? 10_000;
+  const wallLimitMs = opts.wallLimitMs ?? Math.max(5 * timeoutMs, timeoutMs + 30_000);
   const cap = opts.maxOutputBytes ?? 1 << 20;
   const pollMin = opts.pollMinMs ?? 1;
   const pollMax = opts.pollMaxMs ?? 10;
@@ -133,13 +159,47 @@ export async function runLockstep(opts: LockstepOptions): Promise<LockstepResult
   child.stderr!.on('data', onData('err'));
   child.stdin!.on('error', () => { /* EPIPE when the program exits without reading: not our error */ });
 
-  const timer = setTimeout(() => {
+  let limitHit: LockstepResult['limit'];
+  let cpuMs = 0;
+  let waitedMs = 0;
+  let lastSampleAt = performance.now();
+  let bytesAtSample = 0;
+  const stop = (which: NonNullable<LockstepResult['limit']>, why: string) => {
     if (outcome === null) {
       outcome = 'timeout';
-      error = `no exit after ${timeoutMs} ms (waiting for something other than input, or an endless loop)`;
+      limitHit = which;
+      error = why;
     }
     killGroup(child);
-  }, timeoutMs);
+  };
+  // Without /proc nothing tells running from waiting: the time limit is then wall time.
+  const timer = setTimeout(() => {
+    if (!HAVE_PROC) return stop('wall', `no exit after ${secs(timeoutMs)} (waiting for something other than input, or an endless loop)`);
+    sample(true);
+    stop('wall', `the machine was too busy to run this game: after ${secs(wallLimitMs)} the program had used only ${secs(cpuMs)} of its ${secs(timeoutMs)} of CPU time; grade the submission again on a less busy machine`);
+  }, HAVE_PROC ? wallLimitMs : timeoutMs);
+
+  /** Reads the tree's CPU time and thread states; stops the program past a limit. `final`: only record. */
+  const sample = (final = false) => {
+    const now = performance.now();
+    const step = Math.min(now - lastSampleAt, MAX_WAIT_STEP_MS);
+    lastSampleAt = now;
+    if (!child.pid || exited) return;
+    const s = sampleTree(child.pid);
+    if (s.pids.length === 0) return;
+    cpuMs = Math.max(cpuMs, s.cpuMs);
+    // A program that printed since the last look was not waiting: it may have been held up by a full
+    // output pipe that this (busy) grader thread had not read yet.
+    if (!s.busy && bytes === bytesAtSample) waitedMs += step;
+    bytesAtSample = bytes;
+    if (final) return;
+    if (cpuMs > timeoutMs) {
+      stop('cpu', `used more than ${secs(timeoutMs)} of CPU time without finishing: an infinite loop or very slow code`);
+    } else if (waitedMs >= timeoutMs) {
+      const on = reader ? threadWait(reader.pid, reader.tid) : undefined;
+      stop('waiting', `the program was waiting, not computing: it spent ${secs(waitedMs)} asleep without finishing or asking for input (and used ${secs(cpuMs)} of its ${secs(timeoutMs)} of CPU time), waiting for something that never comes${on ? `: it was blocked on ${on}` : ''}`);
+    }
+  };
 
   let stdinLink: string | null = null;
   const stdinIdentity = (): string | null => {
@@ -184,7 +244,11 @@ export async function runLockstep(opts: LockstepOptions): Promise<LockstepResult
     while (!exited && outcome === null) {
       await sleep(delay);
       if (exited || outcome !== null) break;
-      if (!isBlocked()) { delay = Math.min(delay * 2, pollMax); continue; }
+      if (!isBlocked()) {
+        delay = Math.min(delay * 2, pollMax);
+        if (HAVE_PROC && performance.now() - lastSampleAt >= SAMPLE_MS) sample();
+        continue;
+      }
       // The program cannot print while it waits, so whatever it printed is already in the pipe:
       // let the event loop read it all before showing the prompt to the answerer.
       await drainPipes(() => bytes);
@@ -213,6 +277,8 @@ export async function runLockstep(opts: LockstepOptions): Promise<LockstepResult
       stderrSince = '';
       lastOutputAt = performance.now();
       await writeLine(child, clean + '\n');
+      // The time it waited for our answer is ours, not the program's.
+      lastSampleAt = performance.now();
       delay = pollMin;
     }
   })();
@@ -228,34 +294,15 @@ export async function runLockstep(opts: LockstepOptions): Promise<LockstepResult
   if ((outcome as LockstepOutcome) !== 'blocked-without-input') lastPrompt = sinceInput;
   return {
     outcome, exitCode: fin.code, signal: fin.signal, transcript, stdout, stderr, inputs,
-    durationMs: elapsed(), lastPrompt, error,
+    durationMs: elapsed(), lastPrompt, error, ...(limitHit ? { limit: limitHit } : {}), cpuMs, waitedMs: Math.round(waitedMs),
   };
 
   function spawnError(msg: string): LockstepResult {
     return {
       outcome: 'spawn-error', exitCode: null, signal: null, transcript: '', stdout: '', stderr: '', inputs: [],
-      durationMs: elapsed(), lastPrompt: '', error: msg,
+      durationMs: elapsed(), lastPrompt: '', error: msg, cpuMs: 0, waitedMs: 0,
     };
   }
-}
-
-/** The process and all its descendants (children files need CONFIG_PROC_CHILDREN, present on mainstream kernels). */
-function processTree(root: number): number[] {
-  const out: number[] = [];
-  const stack = [root];
-  while (stack.length > 0) {
-    const pid = stack.pop()!;
-    out.push(pid);
-    let tids: string[];
-    try { tids = readdirSync(`/proc/${pid}/task`); } catch { continue; }
-    for (const tid of tids) {
-      try {
-        const kids = readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim();
-        if (kids) for (const k of kids.split(/\s+/)) stack.push(Number(k));
-      } catch { /* thread ended */ }
-    }
-  }
-  return out;
 }
 
 /** The thread of the tree that sleeps reading the program's stdin, if one does. */

@@ -17,6 +17,9 @@ import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
 
 public class JavacServer {
+    /** Bytes of diagnostics sent back at most (the grader keeps a few KiB of them). */
+    private static final int MAX_OUTPUT = 1 << 20;
+
     public static void main(String[] argv) throws IOException {
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         if (javac == null) {
@@ -37,6 +40,11 @@ public class JavacServer {
                 status = 4;
             }
             byte[] body = diagnostics.toByteArray();
+            if (body.length > MAX_OUTPUT) { // each error quotes its source line: a long line makes a long report
+                byte[] cut = new byte[MAX_OUTPUT];
+                System.arraycopy(body, 0, cut, 0, MAX_OUTPUT);
+                body = cut;
+            }
             out.write((status + " " + body.length + "\n").getBytes(StandardCharsets.UTF_8));
             out.write(body);
             out.flush();

@@ -3,19 +3,13 @@
 // served one at a time. Whatever goes wrong with the server (no JDK tools, a crash, a compile that
 // hangs) falls back to, or is reported like, a plain javac run: the server only ever makes compiles faster.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { execa } from 'execa';
-import { cacheDir, rootPath } from '../../paths.js';
+import { helperClasses } from './helper-classes.js';
 
 export interface JavacOutcome {
   status: number;
   /** javac's diagnostics (stdout and stderr together). */
   output: string;
 }
-
-const SOURCE = rootPath('harness', 'run', 'java', 'JavacServer.java');
 
 let server: Server | undefined;
 let unavailable = false;
@@ -34,7 +28,7 @@ export async function compileWithServer(javac: string, args: string[], timeoutMs
   if (unavailable || process.env.GRADEKIT_JAVAC_SERVER === 'off' || args.some((a) => a.includes('\0') || a.includes('\n'))) return undefined;
   if (asked++ === 0 && process.env.GRADEKIT_JAVAC_SERVER !== 'on') return undefined;
   if (!server || server.dead) {
-    const classes = await serverClasses(javac);
+    const classes = await helperClasses('JavacServer.java', 'JavacServer.class', javac);
     if (!classes) {
       unavailable = true;
       return undefined;
@@ -42,34 +36,6 @@ export async function compileWithServer(javac: string, args: string[], timeoutMs
     server = new Server(javac, classes);
   }
   return server.compile(args, timeoutMs);
-}
-
-/** The server's class file, compiled once per source version and javac command into the cache folder. */
-async function serverClasses(javac: string): Promise<string | undefined> {
-  let source: Buffer;
-  try {
-    source = readFileSync(SOURCE);
-  } catch {
-    return undefined;
-  }
-  const dir = join(cacheDir(), `javac-server-${createHash('sha256').update(source).update(javac).digest('hex').slice(0, 16)}`);
-  if (existsSync(join(dir, 'JavacServer.class'))) return dir;
-  const tmp = `${dir}.${process.pid}.tmp`;
-  try {
-    mkdirSync(tmp, { recursive: true });
-    const r = await execa(javac, ['-nowarn', '-d', tmp, SOURCE], { reject: false, timeout: 120_000, stdin: 'ignore' });
-    if (r.exitCode !== 0) return undefined;
-    try {
-      renameSync(tmp, dir);
-    } catch {
-      /* another process made it first */
-    }
-    return existsSync(join(dir, 'JavacServer.class')) ? dir : undefined;
-  } catch {
-    return undefined;
-  } finally {
-    rmSync(tmp, { recursive: true, force: true });
-  }
 }
 
 /** The `java` next to the `javac` being used, so that the server compiles exactly as that javac would. */

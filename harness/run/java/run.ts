@@ -1,18 +1,20 @@
 // How to start a compiled submission: the java argv and a working directory holding the word list
-// as dictionary.txt (the handout's name) plus any other relative .txt names the sources hard-code.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+// under the handout's name (dictionary.txt) plus the few other relative .txt names the sources hard-code.
+import { linkSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { findJavaSources, txtLiteralsIn } from './sources.js';
+import { MAX_WORD_FILES } from './sources.js';
 
 export interface JavaRunOptions {
   classDir: string;
   mainClass: string;
   /** Word list to provide, one word per entry. */
   words: readonly string[];
-  /** Submission root: scanned for hard-coded relative word-list names ("words.txt", "src/dictionary.txt"). */
-  submissionDir?: string;
-  /** Working directory to fill; a fresh temp dir by default. */
+  /** The name the handout gives the word list (the spec's `words.as`); dictionary.txt by default. */
+  listName?: string;
+  /** Relative .txt names the sources hard-code (compileJava's wordFiles); at most MAX_WORD_FILES are used. */
+  wordFiles?: readonly string[];
+  /** Working directory to fill; a fresh temp dir by default. The caller removes it. */
   workDir?: string;
   java?: string;
   stackSize?: string;
@@ -22,22 +24,32 @@ export interface JavaRunOptions {
 export interface JavaRun {
   command: string[];
   cwd: string;
-  /** Word-list file names written into cwd (dictionary.txt first). */
+  /** Word-list file names written into cwd (the handout's name first). */
   wordFiles: string[];
 }
 
+/** Fills the run's working directory: one copy of the word list, and every other name a hard link to it,
+ *  so a program naming many files costs one list's bytes, in the directory the run's sandbox measures. */
 export function prepareJavaRun(o: JavaRunOptions): JavaRun {
   const cwd = o.workDir ?? mkdtempSync(join(tmpdir(), 'gradekit-run-'));
   mkdirSync(cwd, { recursive: true });
-  const names = new Set(['dictionary.txt']);
-  if (o.submissionDir) for (const s of findJavaSources(o.submissionDir)) for (const n of txtLiteralsIn(s.text)) names.add(n);
-  const body = o.words.join('\n') + '\n';
-  for (const n of names) {
+  const listName = o.listName ?? 'dictionary.txt';
+  const names = [...new Set([listName, ...(o.wordFiles ?? [])])].slice(0, MAX_WORD_FILES);
+  const first = join(cwd, ...listName.split('/'));
+  mkdirSync(dirname(first), { recursive: true });
+  writeFileSync(first, o.words.join('\n') + '\n');
+  const made = [listName];
+  for (const n of names.slice(1)) {
     const p = join(cwd, ...n.split('/'));
-    mkdirSync(dirname(p), { recursive: true });
-    writeFileSync(p, body);
+    try {
+      mkdirSync(dirname(p), { recursive: true });
+      linkSync(first, p);
+      made.push(n);
+    } catch {
+      /* a name that is another's folder ("a.txt" and "a.txt/b.txt"), or the same file twice: the program gets the first */
+    }
   }
-  return { command: javaCommand(o), cwd, wordFiles: [...names] };
+  return { command: javaCommand(o), cwd, wordFiles: made };
 }
 
 export function javaCommand(o: Pick<JavaRunOptions, 'classDir' | 'mainClass' | 'java' | 'stackSize' | 'maxHeap'>): string[] {

@@ -34,6 +34,8 @@ export interface NumberSeen {
   at: number;
   /** Number roles whose words stand nearest to it (several when equally near; none when no word does). */
   roles: string[];
+  /** Where those words are: before it on its line (the surest reading), after it, or on the line above a bare number. */
+  via?: 'left' | 'right' | 'above';
   line: string;
 }
 
@@ -55,9 +57,16 @@ export function readNumbers(text: string, table: RoleTable): NumberSeen[] {
       const left = afterLast(line.slice(k > 0 ? hits[k - 1]!.index! + hits[k - 1]![0].length : 0, start));
       const right = beforeFirst(line.slice(end, k + 1 < hits.length ? hits[k + 1]!.index! : line.length));
       let found = nearest(roles, left, 'end');
-      if (!found.length) found = nearest(roles, right, 'start');
-      if (!found.length && line.trim() === m[0]) found = nearest(roles, prevLine, 'end');
-      out.push({ value: Number(m[0]), at: offset + start, roles: found, line });
+      let via: NumberSeen['via'] = found.length ? 'left' : undefined;
+      if (!found.length) {
+        found = nearest(roles, right, 'start');
+        if (found.length) via = 'right';
+      }
+      if (!found.length && line.trim() === m[0]) {
+        found = nearest(roles, prevLine, 'end');
+        if (found.length) via = 'above';
+      }
+      out.push({ value: Number(m[0]), at: offset + start, roles: found, ...(via ? { via } : {}), line });
     });
     if (line.trim()) prevLine = line;
     offset += line.length + 1;

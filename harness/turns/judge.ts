@@ -50,8 +50,9 @@ export function checkFacts(text: string, facts: readonly Fact[], ctx: FactContex
           const want = [f.value, ...(f.oneOf ?? [])] as number[];
           // A turn that shows many values for this role is judged on all of them: printing every number
           // from 0 to 1000 after "Total:" shows the right one, and every wrong one too. Two values are
-          // common in real work (a word's points and, worded alike, the hand's total after the last word).
-          const own = numbers.filter((n) => n.roles.length === 1 && n.roles[0] === role.name);
+          // common in real work (a word's points and, worded alike, the hand's total after the last word),
+          // and only numbers whose own line names the role before them count (not a bare number under it).
+          const own = numbers.filter((n) => n.via === 'left' && n.roles.length === 1 && n.roles[0] === role.name);
           const wrong = new Set(own.map((n) => n.value)).size > 2 ? own.find((n) => !want.includes(n.value)) : undefined;
           if (wrong) return { kind: 'wrong', charge: true, text: `${ctx.when} your program shows several values for ${role.says}${about(f)}, and ${wrong.value} (${quote(wrong.line.trim())}) is not ${want.join(' or ')}` };
           if (picked.has(f)) return null;

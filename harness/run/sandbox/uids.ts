@@ -10,9 +10,10 @@
 // pid of the gradekit process that took it, so concurrent gradekit processes on one machine never share
 // one; a lock whose process is gone is taken over.
 import { spawnSync } from 'node:child_process';
-import { chownSync, closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, unlinkSync, writeSync } from 'node:fs';
+import { chownSync, closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { alive } from './pids.js';
+import { alive } from './cgroups.js';
+import { removeFilesOf, removeIpcOf } from './leftovers.js';
 
 export const STUDENT_UID_MIN = 0x70000000;
 const SPACE = 1 << 20;
@@ -115,16 +116,19 @@ export function claimStudentUid(): number | undefined {
   inUse.add(uid);
   // A uid whose lock was free has no processes: whoever held it last killed them all before unlocking.
   if (takenOver) killAllOf(uid); // leftovers of a gradekit process that died without releasing it
-  if (!exitHook) process.once('exit', (exitHook = () => [...inUse].forEach(releaseStudentUid)));
+  if (!exitHook) process.once('exit', (exitHook = () => [...inUse].forEach((u) => releaseStudentUid(u))));
   return uid;
 }
 
 /** Frees the uid. After a run outside a pid namespace, first kills every process of the uid (atomically,
- *  by kill(-1) as that uid) and removes what it left in the shared temp folders. */
-export function releaseStudentUid(uid: number): void {
+ *  by kill(-1) as that uid) unless the caller already ended them all (by their control group, cgroups.ts),
+ *  and removes what it left outside its work directory: files in world-writable directories and System V
+ *  IPC objects (leftovers.ts). */
+export function releaseStudentUid(uid: number, opts: { processesEnded?: boolean } = {}): void {
   if (uncontained) {
-    killAllOf(uid);
-    for (const shared of ['/tmp', '/var/tmp', '/dev/shm']) removeOwnedBy(shared, uid);
+    if (!opts.processesEnded) killAllOf(uid);
+    removeFilesOf(uid);
+    removeIpcOf(uid);
   }
   inUse.delete(uid);
   try {
@@ -137,23 +141,6 @@ export function releaseStudentUid(uid: number): void {
 function killAllOf(uid: number): void {
   if (!SETPRIV || !KILL) return;
   spawnSync(SETPRIV, ['--reuid', String(uid), '--regid', String(uid), '--clear-groups', '--', KILL, '-9', '-1'], { stdio: 'ignore', timeout: 5000 });
-}
-
-/** Top-level entries of a world-writable folder that belong to the uid (only the fallback without bubblewrap can write there). */
-function removeOwnedBy(dir: string, uid: number): void {
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return;
-  }
-  for (const n of names) {
-    try {
-      if (lstatSync(join(dir, n)).uid === uid) rmSync(join(dir, n), { recursive: true, force: true });
-    } catch {
-      /* gone meanwhile */
-    }
-  }
 }
 
 /** Gives a directory tree to the uid (the work directory the grader filled as root). */

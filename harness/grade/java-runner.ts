@@ -3,7 +3,7 @@
 import { cpSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { LanguageRunner } from './submission.js';
-import { error, fail, graderError, pass, type Outcome } from './outcome.js';
+import { error, fail, graderError, limit, pass, type Outcome } from './outcome.js';
 import { compileJava } from '../run/java/compile.js';
 import { javaCommand, prepareJavaRun } from '../run/java/run.js';
 import { DEFAULT_PROFILE, mergeProfile } from '../interactive/profile.js';
@@ -32,9 +32,15 @@ export const javaRunner: LanguageRunner = async (a, submission, tests, opts) => 
     for (const t of tests) outcomes.set(t.id, { ...error(message, { traceback: c.output.slice(0, 8000) }, 'compile_error'), ms: 0 });
     return { outcomes, notices, fatal: { kind: 'compile', message, detail: c.output.slice(0, 8000) } };
   }
+  // A budget of the sandbox a game broke (all its processes over their memory): the games after it are not played.
+  let broken: string | undefined;
   try {
     for (const t of tests) {
       const t0 = performance.now();
+      if (broken) {
+        outcomes.set(t.id, { ...limit('resource_limit_exceeded', broken), ms: 0 });
+        continue;
+      }
       if (opts.deadline !== undefined && t0 > opts.deadline) {
         outcomes.set(t.id, { ...overBudget(opts.budgetMs ?? 0), ms: 0 });
         continue;
@@ -53,7 +59,8 @@ export const javaRunner: LanguageRunner = async (a, submission, tests, opts) => 
           command: opts.wrap ? opts.wrap(command) : command, cwd: run.cwd, words: a.words, table: a.roles, profile,
           timeoutMs: t.timeout ?? a.spec.data.defaults.timeout, maxOutputBytes: a.spec.data.defaults.output_cap,
         });
-        const o = verdict(r, t.checks);
+        broken = opts.wrap?.budget?.(undefined, run.cwd);
+        const o = broken ? limit('resource_limit_exceeded', broken) : verdict(r, t.checks);
         outcomes.set(t.id, { ...o, ...(r.notices.length ? { notices: r.notices } : {}), ms: performance.now() - t0 });
       } finally {
         lease.release();

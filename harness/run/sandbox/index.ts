@@ -2,9 +2,10 @@
 // PythonSession take; one sandbox serves every submission of a run, because the writable folder is
 // the directory the runner is started in (each submission's private work directory, see launcher.ts).
 // With bubblewrap the program is isolated (see bwrap.ts); without it, it still runs under resource
-// limits in its private directory, and `notice` says so for the report. When the grader is root, the
-// program runs as a student uid of its own in both cases (uids.ts): prepare each work directory with
-// studentWorkDir() and release it when done.
+// limits in its private directory, and `notice` says so for the report. In both, every process of a
+// submission is in the control group of its work directory (cgroups.ts: one memory budget, ended together),
+// and when the grader is root the program runs as a student uid of its own (uids.ts): prepare each work
+// directory with studentWorkDir() and release it when done.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, statfsSync, statSync, writeFileSync } from 'node:fs';

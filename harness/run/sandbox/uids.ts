@@ -2,7 +2,8 @@
 // checks the host uid for /proc/sys, signals, files and ptrace, whatever namespaces say. Each work
 // directory is handed to a uid of its own that nobody else uses, the runner switches to the owner of its
 // work directory before any student code runs (launcher.ts), and when the directory is released every
-// process of that uid is killed, so nothing a student started outlives its grading.
+// process of that uid is killed (by its control group where there is one, cgroups.ts) and what it left
+// outside the directory removed (leftovers.ts), so nothing a student started outlives its grading.
 //
 // The uids: 0x70000000 + n, n < 2^20. They lie above every range a Linux distribution or systemd hands
 // out (system, regular, dynamic and container users end below 0x70000000) and below 2^31. A uid is
@@ -25,9 +26,10 @@ const inUse = new Set<number>();
 let exitHook: (() => void) | undefined;
 // Whether this process has started a student uid's program outside bubblewrap's pid namespace (the
 // limits-only fallback). Inside the namespace nothing outlives the sandbox: when its first process ends,
-// the kernel kills every other one, and /tmp and /dev/shm were private tmpfs mounts. Only such runs can
-// leave processes or files behind, so only then does releasing a uid need a kill (a setpriv and a kill
-// process, ~5 ms) and a sweep of the shared temp folders (an lstat of every entry of /tmp).
+// the kernel kills every other one, and /tmp, /dev/shm and the ipc namespace were private. Only such runs
+// can leave processes, files or IPC objects behind, so only then does releasing a uid need a kill (a setpriv
+// and a kill process, ~5 ms, unless its control group already ended them) and a sweep of the world-writable
+// folders (an lstat of each of their entries) and of /proc/sysvipc.
 let uncontained = false;
 
 /** Called where a program is launched as a student uid without a pid namespace (launcher.ts). */

@@ -16,7 +16,7 @@
 // its leaf and joins. Without a usable hierarchy (many containers) the fallbacks are RLIMIT_AS per process,
 // RLIMIT_NPROC per student uid and killing by student uid (see README, Security).
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmdirSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 
 const PARENT = 'gradekit';
 
@@ -33,6 +33,9 @@ export interface CgroupLayout {
 }
 
 let layout: CgroupLayout | undefined;
+/** Parents made inside a group of someone else's (the grader's own group, not a hierarchy's root): removed at
+ *  exit when empty, so that whoever made that group can still remove it. */
+const nested = new Set<string>();
 
 /** Lines of /proc/self/cgroup: hierarchy id, controllers, path. */
 function ownGroups(): { controllers: string[]; path: string }[] {
@@ -65,8 +68,9 @@ function mounts(): { v2?: string; v1: Map<string, string> } {
 const errno = (e: unknown) => (e as NodeJS.ErrnoException).code ?? (e as Error).message;
 
 /** Makes <own>/gradekit and checks a child group of it gets the controller's files. */
-function prepareParent(own: string, controllers: string[], v2: boolean): { dir?: string; reason?: string; have: string[] } {
+function prepareParent(own: string, controllers: string[], v2: boolean, mount: string): { dir?: string; reason?: string; have: string[] } {
   const dir = join(own, PARENT);
+  if (resolve(own) !== resolve(mount)) nested.add(dir);
   try {
     if (v2) {
       const available = readFileSync(join(own, 'cgroup.controllers'), 'utf8').trim().split(/\s+/);
@@ -98,7 +102,7 @@ export function cgroupLayout(): CgroupLayout {
   // v2: one group with both controllers.
   const ownV2 = own.find((g) => g.controllers.length === 0)?.path;
   if (m.v2 && ownV2 !== undefined) {
-    const p = prepareParent(join(m.v2, ownV2), ['pids', 'memory'], true);
+    const p = prepareParent(join(m.v2, ownV2), ['pids', 'memory'], true, m.v2);
     if (p.dir) {
       const pids = p.have.includes('pids');
       const memory = p.have.includes('memory');
@@ -114,7 +118,7 @@ export function cgroupLayout(): CgroupLayout {
     const mount = m.v1.get(c);
     const path = own.find((g) => g.controllers.includes(c))?.path;
     if (!mount || path === undefined) return { reason: `no ${c} cgroup controller is mounted`, have: [] as string[], dir: undefined };
-    return prepareParent(join(mount, path), [c], false);
+    return prepareParent(join(mount, path), [c], false, mount);
   };
   const pids = v1('pids');
   const memory = v1('memory');
@@ -162,10 +166,11 @@ export function createWorkGroup(workDir: string): WorkGroup | undefined {
       try {
         mkdirSync(d);
       } catch (e) {
-        // Another gradekit process removed the empty parent as it exited: make it again.
+        // The parent went when its last group was released (here or by another gradekit process): make it again.
         if (errno(e) !== 'ENOENT') throw e;
-        layout = undefined;
-        cgroupLayout();
+        const parent = join(d, '..');
+        mkdirSync(parent, { recursive: true });
+        if (l.version === 2) writeFileSync(join(parent, 'cgroup.subtree_control'), [l.pids ? '+pids' : '', l.memory ? '+memory' : ''].filter(Boolean).join(' '));
         mkdirSync(d);
       }
     }
@@ -239,17 +244,19 @@ export function releaseWorkGroup(workDir: string): boolean {
     if (releasedMemory.size > 1000) releasedMemory.delete(releasedMemory.keys().next().value!);
   }
   removeGroup(g.dirs);
+  // No group of this process left: a parent inside the grader's own group goes now, not only at exit (a test
+  // runner's worker may be killed without an exit event), so whoever made that group can remove it.
+  if (!groups.size) for (const p of nested) tryRmdir(p);
   return true;
 }
 
-/** At exit (a crash, Ctrl-C): what the unreleased submissions started is killed, and the parent folders
- *  this process made are removed when no other gradekit process uses them (the grader's own group must
- *  stay removable by whoever made it). */
+/** At exit (a crash, Ctrl-C): what the unreleased submissions started is killed, and a parent folder inside
+ *  the grader's own group is removed when no other gradekit process uses it (whoever made that group must
+ *  still be able to remove it). One at a hierarchy's root stays, as it always has. */
 function releaseAllGroups(): void {
   for (const k of [...groups.keys()]) releaseWorkGroup(k);
   sweepLingeringGroups();
-  const l = cgroupLayout();
-  for (const p of new Set([l.tracking, l.memory])) if (p) tryRmdir(p);
+  for (const p of nested) tryRmdir(p);
 }
 
 /** Every process in the groups and their leaves. */

@@ -12,14 +12,14 @@
 // the runner was started in (PythonSession spawns with cwd = the submission's private directory).
 import { noteUncontainedStudentRun, STUDENT_UID_END, STUDENT_UID_MIN } from './uids.js';
 import { SANDBOX_HOME, STUDENT_UID, WORK_DIR, WORK_ENTRIES } from './bwrap.js';
-import { launcherShell } from './fds.js';
+import { closerPrefix } from './fds.js';
 
 const refuse = (why: string) => `{ echo "gradekit sandbox: ${why}" >&2; exit 125; }`;
 
 export const SCRIPT = [
   'keep=$1; root=$2; tg=$3; mg=$4; max=$5; mem=$6; sc=$7; uids=$8; bw=$9; shift 9',
   // (1) The shell's own descriptors, listed by its own glob (no fork). sh names only 0-9 in a redirection:
-  // fds.ts picks bash when one above 9 is open, and sh refuses rather than leave it open.
+  // bash closes those above 9 first when there are some (fds.ts), and sh refuses rather than leave one open.
   'for f in /proc/self/fd/*; do n=${f##*/}; case $n in 0|1|2|"$keep"|\\*) ;; [3-9]) eval "exec $n>&-";; *)',
   `  if [ -z "\${BASH_VERSION-}" ]; then ${refuse('descriptor $n is open (inherited without close-on-exec): close it before starting gradekit, or install bash')}; fi; eval "exec $n>&-";; esac; done`,
   // `cd -P .` resolves links like `pwd -P`, without the fork of a command substitution.
@@ -84,7 +84,7 @@ export function launcherArgv(o: LaunchOptions, cmd: string[]): string[] {
   if (o.studentUids && !o.bwrap) noteUncontainedStudentRun();
   const opt = (v: unknown) => (v === undefined ? '' : String(v));
   return [
-    launcherShell(), '-c', SCRIPT, 'gradekit-sandbox',
+    ...closerPrefix(o.channel), '/bin/sh', '-c', SCRIPT, 'gradekit-sandbox',
     opt(o.channel), o.root, opt(o.tracking), opt(o.tracking && o.memory), opt(o.tracking && o.maxProcesses), opt(o.tracking && o.memory && o.memoryBytes),
     opt(o.seccompFile), o.studentUids ? '1' : '0', o.bwrap ? '1' : '0', ...cmd,
   ];

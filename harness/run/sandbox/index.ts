@@ -8,7 +8,7 @@
 // directory with studentWorkDir() and release it when done.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, statfsSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statfsSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, sep } from 'node:path';
 import { isInstalledPackage, rootPath } from '../../paths.js';
@@ -238,8 +238,12 @@ function seccompFile(): string | undefined {
       if (existsSync(file) && readFileSync(file).equals(bytes)) return (filterPath = file);
       mkdirSync(dir, { recursive: true, mode: 0o755 });
       const tmp = `${file}.${process.pid}.tmp`;
-      writeFileSync(tmp, bytes, { mode: 0o644 });
-      renameSync(tmp, file);
+      try {
+        writeFileSync(tmp, bytes, { mode: 0o644 });
+        renameSync(tmp, file);
+      } finally {
+        rmSync(tmp, { force: true }); // gone after the rename; a half-written one never stays
+      }
       return (filterPath = file);
     } catch {
       /* read-only install: try the next place */

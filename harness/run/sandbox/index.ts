@@ -135,10 +135,10 @@ export function studentWorkDir(dir: string): WorkDirLease {
     if (uid !== undefined) {
       chownTree(dir, uid);
       // Without bubblewrap the student uid reaches its directory through the real path: folders of the grader's
-      // between the temp folder and it (a private TMPDIR made by mkdtemp is 0700) get search permission for
+      // from the temp folder down to it (a private TMPDIR made by mkdtemp is 0700) get search permission for
       // others, never read permission, so nobody can list them.
       const tmp = realpathSync(tmpdir());
-      for (let d = dirname(realpathSync(dir)); d.startsWith(tmp + sep); d = dirname(d)) {
+      for (let d = dirname(realpathSync(dir)); d === tmp || d.startsWith(tmp + sep); d = dirname(d)) {
         const mode = statSync(d).mode & 0o7777;
         if (!(mode & 0o001)) chmodSync(d, mode | 0o001);
       }

@@ -14,6 +14,7 @@ import { guardActionsOutput, inGithubActions } from '../harness/report/workflow-
 import { listAssignments, loadAssignment, type Assignment } from '../harness/assignment/load.js';
 import { gradeSubmission, soloParallelism, type GradeOptions } from '../harness/grade/submission.js';
 import { renderTerminal } from '../harness/report/terminal.js';
+import { visibleControls } from '../harness/report/text.js';
 import { renderJson } from '../harness/report/json.js';
 import { capsFromSpec, type ReportCaps } from '../harness/report/caps.js';
 import { addProgressOptions, progressFlags, type ProgressFlags } from '../harness/report/progress.js';
@@ -74,6 +75,7 @@ async function main(argv: string[]): Promise<number> {
     .description('Autograder and test harness for word-game programming assignments')
     .version(gradekitVersion())
     .showHelpAfterError('(run gradekit --help for usage)')
+    .configureOutput({ writeErr: warn })
     .exitOverride();
   let code = 0;
 
@@ -106,7 +108,7 @@ async function main(argv: string[]): Promise<number> {
     if (selfCheck) {
       const found = findAssignmentFor(assignment ?? '.');
       if ('error' in found) throw new UsageError(found.error);
-      process.stderr.write(`checking ${found.file} as ${found.assignment} (the tests students may see)\n`);
+      warn(`checking ${found.file} as ${found.assignment} (the tests students may see)\n`);
       [assignment, submission] = [found.assignment, found.file];
     }
     const a = loadFor(assignment!, o);
@@ -263,18 +265,24 @@ function writeReporters(report: Report, reporters: string[], dir: string, caps: 
   }
 }
 
+/** Everything gradekit says on stderr: a path or message may carry a student's folder name or link target,
+ *  so terminal controls are shown (␛, \u009b), never sent to the instructor's terminal, as on stdout. */
+function warn(text: string): void {
+  process.stderr.write(visibleControls(text));
+}
+
 function explain(e: unknown): number {
   if (e instanceof SpecErrors) {
-    process.stderr.write(`gradekit: the spec has ${e.errors.length} problem(s):\n${e.errors.map((x) => x.message).join('\n')}\n`);
+    warn(`gradekit: the spec has ${e.errors.length} problem(s):\n${e.errors.map((x) => x.message).join('\n')}\n`);
     return 2;
   }
   if (e instanceof SpecError || e instanceof UsageError) {
-    process.stderr.write(`gradekit: ${e.message}\n`);
+    warn(`gradekit: ${e.message}\n`);
     return 2;
   }
   const err = e as Error;
-  process.stderr.write(`gradekit: internal error: ${err?.message ?? String(e)}\n  This is a bug in gradekit, not in your submission. Re-run with GRADEKIT_DEBUG=1 for details.\n`);
-  if (process.env.GRADEKIT_DEBUG) process.stderr.write(`${err?.stack}\n`);
+  warn(`gradekit: internal error: ${err?.message ?? String(e)}\n  This is a bug in gradekit, not in your submission. Re-run with GRADEKIT_DEBUG=1 for details.\n`);
+  if (process.env.GRADEKIT_DEBUG) warn(`${err?.stack}\n`);
   return 3;
 }
 

@@ -12,7 +12,7 @@ import '../reference/register.js';
 import { gradeBatch } from '../harness/batch/grade.js';
 import { loadAssignment } from '../harness/assignment/load.js';
 import { gradeSubmission } from '../harness/grade/submission.js';
-import { createSandbox, type Sandbox } from '../harness/run/sandbox/index.js';
+import { createSandbox, sandboxSupport, type Sandbox } from '../harness/run/sandbox/index.js';
 import { rootPath } from '../harness/paths.js';
 import type { Report, Status } from '../harness/model/report.js';
 import { changedFiles, listing, privateTmpRoot, processesUnder, projectFingerprint } from './hostile-support.js';
@@ -91,6 +91,18 @@ const HOSTILE: Record<string, Expect> = {
   'flood-everywhere': { status: { 'share-letter': 'error', 'winning-strategy': 'error', count: 'error', 'show-game': 'error', 'share-hidden': 'error' }, message: /^output limit exceeded: printed more than 65536 characters/ },
   // C1 controls, a right-to-left override and line separators, printed and raised: every format shows them as escapes.
   'unicode-controls': { status: { count: 'error', 'show-game': 'failed' }, message: /ValueError: \u202edetaerc|line 1: expected the words left, 'CAT TACK KITE', got '\\x9b2J/ },
+  // Issue #26. Writes into every open file: none is the grader's (test/sandbox-bwrap.test.ts starts gradekit with fd 200 open).
+  'inherited-fds': {},
+  // 8 forked processes of 100 MiB each, under the submission's one memory budget (384 MiB here) where a memory cgroup exists.
+  'memory-forks': sandboxSupport().memoryCgroup.ok
+    ? { status: { count: 'error', 'show-game': 'error', 'share-hidden': 'error' }, message: /^resource limit exceeded: the submission's processes together used more than its memory budget \(384 MiB/ }
+    : {},
+  // Double fork, setsid, every descriptor closed: ended with its grading (its cwd stays in the work directory, so a survivor shows).
+  'daemon-detached': {},
+  // Files in world-writable folders and System V IPC objects: private with bubblewrap (without it: test/sandbox-bwrap.test.ts).
+  leftovers: { isolation: true },
+  // The autograder's settings found on a command line: out of sight with bubblewrap (Gradescope without it: test/sandbox-gradescope.test.ts).
+  'read-config': { isolation: true },
 };
 
 /** Known holes: the driver's private channel trusts whatever arrives on it (closed: see the security table in README.md). */
@@ -135,7 +147,7 @@ beforeAll(async () => {
   writeFileSync(join(preparedDir, 'read-secrets', 'chiseler.py'), readFileSync(join(source('read-secrets'), 'chiseler.py'), 'utf8').replaceAll('/work/main', rootPath()));
   cpSync(source('odd-folder'), join(preparedDir, 'odd-folder'), { recursive: true });
   addOddEntries(join(preparedDir, 'odd-folder'));
-  sandbox = createSandbox({ limits: { cpuSeconds: 2, memoryMb: 512 } });
+  sandbox = createSandbox({ limits: { cpuSeconds: 2, memoryMb: 512, submissionMemoryMb: 384 } });
   // Another student's work directory, which no submission may see.
   mkdirSync(join(tmpRoot, 'gradekit-decoy-submission'));
   writeFileSync(join(tmpRoot, 'gradekit-decoy-submission', 'chiseler.py'), '# decoy\n');
@@ -243,7 +255,8 @@ describe('every hostile fixture in one batch run', () => {
     execFileSync('mkfifo', [join(classDir, 'x-pipe')]);
     const before = projectFingerprint();
     const t0 = performance.now();
-    const { reports } = await gradeBatch(a, classDir, { outDir, jobs: 2, wrap: sandbox.wrap });
+    // Per-submission seeds hash every folder first: odd entries (a link to /dev/stdin, a pipe) must not stall it.
+    const { reports } = await gradeBatch(a, classDir, { outDir, jobs: 2, wrap: sandbox.wrap, seed: 'per-submission' });
     console.log(`hostile batch: ${reports.length} submissions in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     expect(changedFiles(before, projectFingerprint())).toEqual([]);
     const strip = (r: Report) => r.tests.map((t) => [t.id, t.status, t.message]);

@@ -2,14 +2,18 @@
 // small Python probes through `wrap`, with bubblewrap and in the limits-only fallback.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, closeSync, cpSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import '../reference/register.js';
 import { createSandbox, sandboxSupport, studentWorkDir, type Sandbox, type WorkDirLease } from '../harness/run/sandbox/index.js';
 import { rootPath } from '../harness/paths.js';
 import { processesUnder, runningAs } from './hostile-support.js';
 import { loadAssignment } from '../harness/assignment/load.js';
 import { gradeSubmission } from '../harness/grade/submission.js';
+import { gradeBatch } from '../harness/batch/grade.js';
+import { releasedMemory } from '../harness/run/sandbox/cgroups.js';
+import { languageRunners } from '../harness/grade/runners.js';
+import '../harness/grade/java-runner.js';
 
 let root: string;
 let work: string;
@@ -293,5 +297,184 @@ print(json.dumps({"files": len(files), "mem": mem}))`);
       if (saved === undefined) delete process.env.GRADEKIT_PYTHON;
       else process.env.GRADEKIT_PYTHON = saved;
     }
+  }, 60_000);
+});
+
+// Issue 26: what a submission can reach through the grader (its descriptors), take from the machine (memory
+// for all its processes together) or leave behind (files, IPC objects, a daemon), in both sandbox modes.
+const MODES = [...(isolated ? (['auto'] as const) : []), 'off' as const];
+const hostileSpec = rootPath('test', 'fixtures-hostile', 'chiseler-hostile.yaml');
+const hostileFixture = (lang: 'python' | 'java', name: string) => rootPath('fixtures', 'hostile', lang, name);
+const GRADEKIT = rootPath('bin', 'gradekit');
+
+/** `gradekit check` as a CI job starts it: with fd 200 open, not close-on-exec, on a host file that anyone
+ *  may write but that lies in a folder only root can enter (so only the descriptor leads to it). */
+function checkWithInheritedFd(mode: 'auto' | 'off', spec: string, submission: string): { status: number | null; stderr: string; host: string; report: any } {
+  const dir = mkdtempSync(join(root, 'inherited-'));
+  const host = join(dir, 'ci-log.txt');
+  writeFileSync(host, 'the CI job log\n', { mode: 0o666 });
+  const json = join(root, `inherited-${mode}-${Date.now()}.json`);
+  const fd = openSync(host, 'a');
+  try {
+    const stdio: ('ignore' | 'pipe' | number)[] = ['ignore', 'pipe', 'pipe', ...Array(197).fill('ignore'), fd];
+    const r = spawnSync(process.execPath, [GRADEKIT, 'check', spec, submission, '--json', json], { stdio, encoding: 'utf8', timeout: 120_000, env: { ...process.env, GRADEKIT_SANDBOX: mode } });
+    return { status: r.status, stderr: String(r.stderr), host: readFileSync(host, 'utf8'), report: JSON.parse(readFileSync(json, 'utf8')) };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+describe('descriptors the grader inherited never reach student code', () => {
+  for (const mode of MODES) {
+    it(`Python (${mode === 'auto' ? 'bubblewrap' : 'no bubblewrap'}): a submission writing into every open file finds none of the grader's`, () => {
+      const r = checkWithInheritedFd(mode, hostileSpec, hostileFixture('python', 'inherited-fds'));
+      expect(r.host, 'the host file behind fd 200').toBe('the CI job log\n');
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.report.tests.map((t: any) => t.status)).toEqual(['passed', 'passed', 'passed', 'passed', 'passed']);
+    }, 60_000);
+    it(`Java (${mode === 'auto' ? 'bubblewrap' : 'no bubblewrap'}): /proc/self/fd leads nowhere`, () => {
+      const r = checkWithInheritedFd(mode, rootPath('test', 'fixtures-hostile', 'evil-hangman-java-hostile.yaml'), hostileFixture('java', 'inherited-fds'));
+      expect(r.host, 'the host file behind fd 200').toBe('the CI job log\n');
+      expect(r.status, r.stderr).toBe(0);
+    }, 120_000);
+  }
+
+  it('sh cannot close a descriptor above 9, so the launcher refuses to start rather than leave it open (bash closes it first: the tests above)', () => {
+    const sb = createSandbox({ mode: 'off', workRoot: root });
+    const argv = sb.wrap(['/usr/bin/true']);
+    const sh = argv.slice(argv.indexOf('/bin/sh')); // without bash's part, which this process's own descriptors decide
+    const fd = openSync('/dev/null', 'r');
+    try {
+      const r = spawnSync(sh[0], sh.slice(1), { cwd: work, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe', ...Array(9).fill('ignore'), fd] });
+      if (!/dash|busybox/.test(realpathSync('/bin/sh')) && r.status === 0) return; // /bin/sh is bash here: nothing to refuse
+      expect(r.status).toBe(125);
+      expect(r.stderr).toMatch(/^gradekit sandbox: descriptor 12 is open \(inherited without close-on-exec\): close it before starting gradekit, or install bash/);
+    } finally {
+      closeSync(fd);
+    }
+  });
+});
+
+/** What a memory cgroup's peak may pass its limit by: the kernel charges a few pages ahead of the check. */
+const SLACK = 1 << 20;
+
+describe.skipIf(!support.memoryCgroup.ok)("one memory budget for all of a submission's processes", () => {
+  for (const mode of MODES) {
+    it(`${mode === 'auto' ? 'bubblewrap' : 'no bubblewrap'}: 8 forked processes under their own limits are stopped together, and classmates in the batch get their solo results`, async () => {
+      process.env.TMPDIR = root;
+      const a = loadAssignment(hostileSpec);
+      const budgetMb = 320;
+      const sb = createSandbox({ mode, workRoot: root, limits: { submissionMemoryMb: budgetMb, memoryMb: 512, cpuSeconds: 5 } });
+      expect(sb.memoryLimit).toBe('cgroup');
+      const alone = await gradeSubmission(a, hostileFixture('python', 'normal'), { wrap: sb.wrap });
+      const classDir = mkdtempSync(join(root, 'class-'));
+      for (const n of ['a-classmate', 'b-memory-forks', 'c-classmate']) cpSync(hostileFixture('python', n.endsWith('classmate') ? 'normal' : 'memory-forks'), join(classDir, n), { recursive: true });
+      releasedMemory.clear();
+      const { reports } = await gradeBatch(a, classDir, { outDir: join(classDir, '..', `${basename(classDir)}-out`), jobs: 2, wrap: sb.wrap });
+      const strip = (r: { tests: { id: string; status: string; message: string }[] }) => r.tests.map((t) => [t.id, t.status, t.message]);
+      for (const r of reports.filter((x) => x.id!.endsWith('classmate'))) expect(strip(r), r.id).toEqual(strip(alone));
+      const hog = reports.find((r) => r.id === 'b-memory-forks')!;
+      const byId = Object.fromEntries(hog.tests.map((t) => [t.id, t]));
+      expect(byId.count.kind, JSON.stringify(hog.tests)).toBe('resource_limit_exceeded');
+      expect(byId.count.message).toMatch(new RegExp(`^resource limit exceeded: the submission's processes together used more than its memory budget \\(${budgetMb} MiB for all of them`));
+      expect(['share-letter', 'winning-strategy'].map((id) => byId[id].status)).toEqual(['passed', 'passed']);
+      // The kernel's own figure for the group: never above the budget (but for the few pages it charges ahead),
+      // though the processes asked for 800 MiB.
+      const groups = [...releasedMemory.values()];
+      expect(groups.some((g) => g.oomKills > 0)).toBe(true);
+      for (const g of groups) expect(g.peakBytes!, 'peak of a submission group').toBeLessThanOrEqual(budgetMb * 1024 * 1024 + SLACK);
+      expect(Math.max(...groups.map((g) => g.peakBytes!))).toBeGreaterThan(200 * 1024 * 1024); // it really tried
+    }, 120_000);
+
+    it(`${mode === 'auto' ? 'bubblewrap' : 'no bubblewrap'}: a Java program's 8 helper processes outside its heap limit, beside a classmate`, async () => {
+      process.env.TMPDIR = root;
+      const a = loadAssignment(rootPath('test', 'fixtures-hostile', 'evil-hangman-java-hostile.yaml'));
+      const budgetMb = 400;
+      const sb = createSandbox({ mode, workRoot: root, limits: { submissionMemoryMb: budgetMb } });
+      const opts = { wrap: sb.wrap, runners: languageRunners() };
+      const alone = await gradeSubmission(a, hostileFixture('java', 'normal'), opts);
+      expect(alone.score, JSON.stringify(alone.tests)).toBe(alone.maxScore);
+      const classDir = mkdtempSync(join(root, 'java-class-'));
+      cpSync(hostileFixture('java', 'memory-spawn'), join(classDir, 'hog'), { recursive: true });
+      cpSync(hostileFixture('java', 'normal'), join(classDir, 'classmate'), { recursive: true });
+      releasedMemory.clear();
+      const { reports } = await gradeBatch(a, classDir, { ...opts, outDir: `${classDir}-out`, jobs: 2 });
+      const strip = (r: { tests: { id: string; status: string; message: string }[] }) => r.tests.map((t) => [t.id, t.status, t.message]);
+      expect(strip(reports.find((r) => r.id === 'classmate')!)).toEqual(strip(alone));
+      const [game] = reports.find((r) => r.id === 'hog')!.tests;
+      expect(game.kind, game.message).toBe('resource_limit_exceeded');
+      expect(game.message).toMatch(new RegExp(`memory budget \\(${budgetMb} MiB for all of them`));
+      for (const g of releasedMemory.values()) expect(g.peakBytes!, 'peak of a game group').toBeLessThanOrEqual(budgetMb * 1024 * 1024 + SLACK);
+    }, 180_000);
+  }
+});
+
+describe('without bubblewrap, nothing of a submission outlives its grading', () => {
+  const studentPython = ['/usr/bin/python3', '/usr/local/bin/python3'].find((p) => existsSync(p) && spawnSync('/usr/bin/setpriv', ['--reuid', '65534', '--regid', '65534', '--clear-groups', '--', p, '-c', ''], { stdio: 'ignore' }).status === 0);
+
+  it.skipIf(!support.studentUids.ok || !studentPython)('no file outside its work directory and no IPC object of its uid is left', async () => {
+    process.env.TMPDIR = root;
+    const saved = process.env.GRADEKIT_PYTHON;
+    process.env.GRADEKIT_PYTHON = studentPython;
+    // A world-writable folder inside /tmp, made by someone else (as /tmp/.X11-unix is).
+    const nested = mkdtempSync('/tmp/gk-world-writable-');
+    chmodSync(nested, 0o1777);
+    try {
+      const a = loadAssignment(hostileSpec);
+      const sb = createSandbox({ mode: 'off', workRoot: root });
+      expect(sb.studentUids).toBe(true);
+      const r = await gradeSubmission(a, hostileFixture('python', 'leftovers'), { wrap: sb.wrap });
+      expect(r.tests.map((t) => t.status), JSON.stringify(r.tests)).toEqual(['passed', 'passed', 'passed', 'passed', 'passed']);
+      const left = ['/tmp', '/var/tmp', '/dev/shm', '/run/lock', '/var/crash', nested].flatMap((d) => {
+        try {
+          return readdirSync(d).filter((n) => n.startsWith('gradekit-leftover')).map((n) => join(d, n));
+        } catch {
+          return [];
+        }
+      });
+      expect(left, 'files left outside the work directory').toEqual([]);
+      const keys = ['shm', 'sem', 'msg'].flatMap((k) => readFileSync(`/proc/sysvipc/${k}`, 'utf8').trim().split('\n').slice(1).map((l) => Number(l.trim().split(/\s+/)[0])));
+      expect(keys.filter((k) => k >= 0x67720001 && k <= 0x67720003), 'System V IPC objects left').toEqual([]);
+    } finally {
+      rmSync(nested, { recursive: true, force: true });
+      if (saved === undefined) delete process.env.GRADEKIT_PYTHON;
+      else process.env.GRADEKIT_PYTHON = saved;
+    }
+  }, 60_000);
+
+  it('a daemon that detached itself and closed its descriptors is ended with its grading, even running as root: one-off check and batch', async () => {
+    // The interpreter gradekit finds on its own (on this machine a pyenv Python under /root, which a student
+    // uid may not run: the daemon then runs as root and no uid of its own can be killed). The daemon marks
+    // /tmp after 4 s if it is still alive.
+    const marks = () => readdirSync('/tmp').filter((n) => n.startsWith('gradekit-daemon-alive-'));
+    const before = new Set(marks());
+    const env: NodeJS.ProcessEnv = { ...process.env, GRADEKIT_SANDBOX: 'off', TMPDIR: root };
+    delete env.GRADEKIT_PYTHON;
+    const done = (p: ReturnType<typeof spawn>) => new Promise<number | null>((res) => p.once('exit', (c) => res(c)));
+    const checked = done(spawn(process.execPath, [GRADEKIT, 'check', hostileSpec, hostileFixture('python', 'daemon-detached')], { env, stdio: 'ignore' }));
+    const classDir = mkdtempSync(join(root, 'daemon-class-'));
+    cpSync(hostileFixture('python', 'daemon-detached'), join(classDir, 'daemon'), { recursive: true });
+    cpSync(hostileFixture('python', 'normal'), join(classDir, 'normal'), { recursive: true });
+    const graded = done(spawn(process.execPath, [GRADEKIT, 'grade', hostileSpec, classDir, '--out', `${classDir}-out`, '-q'], { env, stdio: 'ignore' }));
+    expect(await checked).toBe(0);
+    expect(await graded).toBe(0);
+    await new Promise((res) => setTimeout(res, 5000));
+    expect(marks().filter((m) => !before.has(m)), 'daemons that outlived their grading').toEqual([]);
+  }, 60_000);
+
+  it('says on the first report of a process that student code runs as root, when the interpreter is one students may not run', () => {
+    // A copy of the system Python in a folder only root can enter: what a pyenv under /root amounts to.
+    const priv = mkdtempSync(join(root, 'private-python-'));
+    chmodSync(priv, 0o700);
+    const python = join(priv, 'python3');
+    cpSync(realpathSync('/usr/bin/python3'), python);
+    const json = join(root, 'first-report.json');
+    const r = spawnSync(process.execPath, [GRADEKIT, 'check', hostileSpec, hostileFixture('python', 'normal'), '--json', json], {
+      env: { ...process.env, GRADEKIT_SANDBOX: 'off', GRADEKIT_PYTHON: python, TMPDIR: root }, encoding: 'utf8', timeout: 60_000,
+    });
+    expect(r.status, r.stderr).toBe(0);
+    const notices: string[] = JSON.parse(readFileSync(json, 'utf8')).notices ?? [];
+    if (support.studentUids.ok) expect(notices.join('\n')).toMatch(new RegExp(`sandbox: student code runs as root \\(${python.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} cannot be run by other users`));
+    else expect(notices.join('\n')).not.toMatch(/cannot be run by other users/);
   }, 60_000);
 });

@@ -11,6 +11,7 @@ import { renderJunit } from '../report/junit.js';
 import { htmlReportFiles } from '../report/html.js';
 import { gradeBatch, readResults, resultFile, writeAtomic, type BatchOptions } from './grade.js';
 import { renderJson } from '../report/json.js';
+import { visibleControls } from '../report/text.js';
 
 export type BatchReporter = 'terminal' | 'json' | 'junit' | 'html' | 'csv';
 
@@ -61,7 +62,8 @@ export async function gradeCommand(a: Assignment, dir: string, o: BatchOptions &
       if (p.current) progress.item(`${Math.round((100 * p.passedAll) / p.done)}% with full marks · last: ${p.current}`);
     },
   }).finally(() => progress.done());
-  for (const n of res.notices) process.stderr.write(`gradekit: ${n}\n`);
+  // A notice names class-folder entries (and link targets): their terminal controls are shown, never sent.
+  for (const n of res.notices) process.stderr.write(`gradekit: ${visibleControls(n)}\n`);
   const all = readResults([o.outDir]);
   const text = writeOutputs(all, o.outDir, o.reporters, o.color, capsFromSpec(a.spec.data.defaults));
   process.stdout.write(text);

@@ -11,6 +11,7 @@ import { renderJson } from '../report/json.js';
 import { capsFromSpec } from '../report/caps.js';
 import { UsageError } from '../util/errors.js';
 import { defaultJobs } from '../util/jobs.js';
+import { treeHash } from '../util/tree-hash.js';
 
 export interface BatchSubmission {
   id: string;
@@ -82,21 +83,8 @@ export function shardOf<T>(items: T[], shard?: Shard): T[] {
   return shard ? items.filter((_, i) => i % shard.count === shard.index - 1) : items;
 }
 
-/**
- * Content hash of a submission, for --resume. Never follows a symbolic link (a loop, or a link to
- * /dev/stdin or /dev/zero, would hang or exhaust memory) and never opens anything but regular files:
- * a link is hashed by its target's name, any other special file by its kind.
- */
-export function hashOf(path: string, h = createHash('sha256'), depth = 0): ReturnType<typeof createHash> {
-  const st = lstatSync(path);
-  if (st.isSymbolicLink()) h.update(`link\0${readlinkSync(path)}\0`);
-  else if (st.isDirectory()) {
-    if (depth > 32) return h.update('deep\0');
-    for (const e of readdirSync(path).sort()) hashOf(join(path, e), h.update(e + '\0'), depth + 1);
-  } else if (st.isFile()) h.update(readFileSync(path));
-  else h.update(`special\0${st.mode & 0o170000}\0`);
-  return h;
-}
+/** Content hash of a submission, for --resume (links never followed, only regular files opened: see tree-hash.ts). */
+export const hashOf = treeHash;
 
 /** File name for a submission's result: ids are student-chosen, so keep them filesystem-safe. */
 export function resultFile(outDir: string, id: string): string {

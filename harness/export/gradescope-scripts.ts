@@ -7,6 +7,33 @@ export interface ScriptOptions {
   language: string;
   /** Seconds before run_autograder stops grading and reports a time-out (under Gradescope's own limit). */
   timeLimitSeconds: number;
+  /** Paths under source/ that student code must read when it runs without bubblewrap (the course's runner
+   *  scripts, its starter folder); the Python driver always is. Everything else there is root's alone. */
+  studentReadable?: string[];
+}
+
+/** Where the Python driver lies in the zip: the one part of the grader student code runs. */
+const DRIVER = 'gradekit/harness/run/python';
+
+/**
+ * A shell function that makes the autograder unreadable to student code. Without bubblewrap (most Docker
+ * images), student code runs as an unprivileged uid of its own that sees the file system as any user does,
+ * and the grader's command line (/proc/<pid>/cmdline, readable by all) names the settings file, which names
+ * the spec. So: only root may read the grader, its settings, the spec, the golden files and the upload;
+ * the driver (and the course's runner scripts) stay readable, reached through folders others may pass
+ * through but not list.
+ */
+function lockdown(o: ScriptOptions): string {
+  const open = [DRIVER, ...(o.studentReadable ?? [])].map((p) => `"$SOURCE/${p}"`).join(' ');
+  return `lock_autograder() {
+  chmod -R go-rwx "$SOURCE" "$ROOT/submission" "$ROOT/results" 2>/dev/null || true
+  for p in ${open}; do
+    [ -e "$p" ] || continue
+    chmod -R go+rX "$p"
+    d=$p
+    while [ "$d" != "$ROOT" ] && [ "$d" != / ]; do d=$(dirname "$d"); chmod go+x "$d"; done
+  done
+}`;
 }
 
 export function setupSh(o: ScriptOptions): string {
@@ -17,7 +44,9 @@ export function setupSh(o: ScriptOptions): string {
 # Runs once on Gradescope's Ubuntu base image when the autograder is built.
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
-SOURCE="\${GRADEKIT_AUTOGRADER_ROOT:-/autograder}/source"
+ROOT="\${GRADEKIT_AUTOGRADER_ROOT:-/autograder}"
+SOURCE="$ROOT/source"
+${lockdown(o)}
 
 apt-get update
 # python3 runs Python submissions; bubblewrap isolates them when the container allows it (gradekit falls back to
@@ -43,6 +72,8 @@ fi
 # gradekit ships as one bundled file with its dependencies: nothing to install but Node.
 # Fail now, at upload time, if the spec or the interpreter is broken, rather than on the first student.
 node "$SOURCE/gradekit/dist/run-autograder.mjs" --config "$SOURCE/gradekit-autograder.json" --check
+# The image keeps these modes; run_autograder sets them again for each submission.
+lock_autograder
 `;
 }
 
@@ -57,9 +88,11 @@ SOURCE="$ROOT/source"
 RESULTS="$ROOT/results/results.json"
 NODE="\${GRADEKIT_NODE:-node}"
 LIMIT="\${GRADEKIT_TIME_LIMIT:-${o.timeLimitSeconds}}"
+${lockdown(o)}
 
 mkdir -p "$ROOT/results"
 rm -f "$RESULTS"
+lock_autograder
 cd "$SOURCE"
 timeout --kill-after=10 "$LIMIT" "$NODE" "$SOURCE/gradekit/dist/run-autograder.mjs" \\
   --config "$SOURCE/gradekit-autograder.json" --submission "$ROOT/submission" --results "$RESULTS"

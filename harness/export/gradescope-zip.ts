@@ -160,7 +160,9 @@ export async function gradescopeEntries(assignment: string, opts: GradescopeExpo
     for (const f of filesUnder(resolve(opts.starter))) add(join(resolve(opts.starter), f), `course-files/starter/${f}`);
   }
   const checked = autograderConfig.parse(config);
-  const scripts = { assignment: a.id, language: a.spec.data.language, timeLimitSeconds: checked.timeLimitSeconds };
+  // What student code reads without bubblewrap besides the driver: the runner scripts and the starter folder the sandbox shows it.
+  const studentReadable = [...programScripts(a).map((p) => `${base}/${slash(relative(home, p))}`), ...(config.starter ? [config.starter] : [])];
+  const scripts = { assignment: a.id, language: a.spec.data.language, timeLimitSeconds: checked.timeLimitSeconds, studentReadable };
   entries.unshift(
     { path: 'setup.sh', data: strToU8(setupSh(scripts)), executable: true },
     { path: 'run_autograder', data: strToU8(runAutograderSh(scripts)), executable: true },

@@ -35,9 +35,15 @@ export const javaRunner: LanguageRunner = async (a, submission, tests, opts) => 
     return { outcomes, notices, fatal: { kind: c.limit ? 'limit' : 'compile', message: o.message, ...(c.output ? { detail: c.output.slice(0, 8000) } : {}) } };
   }
   notices.push(...c.notices);
+  // A budget of the sandbox a game broke (all its processes over their memory): the games after it are not played.
+  let broken: string | undefined;
   try {
     for (const t of tests) {
       const t0 = performance.now();
+      if (broken) {
+        outcomes.set(t.id, { ...limit('resource_limit_exceeded', broken), ms: 0 });
+        continue;
+      }
       if (opts.deadline !== undefined && t0 > opts.deadline) {
         outcomes.set(t.id, { ...overBudget(opts.budgetMs ?? 0), ms: 0 });
         continue;
@@ -59,7 +65,8 @@ export const javaRunner: LanguageRunner = async (a, submission, tests, opts) => 
           command: opts.wrap ? opts.wrap(command) : command, cwd, words: a.words, table: a.roles, profile,
           timeoutMs: t.timeout ?? a.spec.data.defaults.timeout, maxOutputBytes: a.spec.data.defaults.output_cap,
         });
-        const o = verdict(r, t.checks);
+        broken = opts.wrap?.budget?.(undefined, cwd);
+        const o = broken ? limit('resource_limit_exceeded', broken) : verdict(r, t.checks);
         outcomes.set(t.id, { ...o, ...(r.notices.length ? { notices: r.notices } : {}), ms: performance.now() - t0 });
       } finally {
         lease?.release();

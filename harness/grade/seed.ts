@@ -1,18 +1,13 @@
 // Per-submission seeds: every student gets different generated inputs, reproducible from the report.
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { realpathSync } from 'node:fs';
 import type { Assignment } from '../assignment/load.js';
+import { treeHash } from '../util/tree-hash.js';
 
-function contentHash(path: string, h = createHash('sha256')): ReturnType<typeof createHash> {
-  if (statSync(path).isDirectory()) {
-    for (const e of readdirSync(path).sort()) contentHash(join(path, e), h.update(e));
-  } else h.update(readFileSync(path));
-  return h;
-}
-
-/** A 32-bit seed from the assignment id and the submission's bytes (not its path, so renaming keeps it). */
+/** A 32-bit seed from the assignment id and the submission's bytes (not its path, so renaming keeps it). Reads
+ *  regular files only: a link to /dev/stdin or a named pipe in the folder cannot stall the grading. */
 export function submissionSeed(a: Assignment, submission: string): number {
-  const h = contentHash(submission, createHash('sha256').update(a.id + '\0'));
+  // The submission named on the command line may itself be a link (it is graded through it); links inside are not followed.
+  const h = treeHash(realpathSync(submission), createHash('sha256').update(a.id + '\0'));
   return h.digest().readUInt32BE(0);
 }

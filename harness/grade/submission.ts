@@ -113,7 +113,7 @@ export async function gradeSubmission(a: Assignment, submission: string, opts: G
   if (!opts.wrap) {
     // Student code runs in the sandbox unless the caller brings its own wrapper (GRADEKIT_SANDBOX=off disables it).
     // The course's runner scripts are shown read-only, one file each: never the rest of the course folder.
-    const sb = sharedSandbox([...(a.starterDir ? [a.starterDir] : []), ...programScripts(a)]);
+    const sb = sharedSandbox([...(a.starterDir ? [a.starterDir] : []), ...programScripts(a)], a.spec.data.language);
     opts = { ...opts, wrap: sb.wrap };
     if (sb.notice) notices.push(sb.notice);
   }

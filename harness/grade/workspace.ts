@@ -1,11 +1,12 @@
 // A private working directory per submission: the student's file under the name the spec expects,
 // plus the files it reads (the word list). Nothing else of the project is inside.
-import { copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, extname, join } from 'node:path';
 import type { Assignment } from '../assignment/load.js';
 import { UsageError } from '../util/errors.js';
-import { studentWorkDir } from '../run/sandbox/index.js';
+import { studentWorkDir, type WorkDirLease } from '../run/sandbox/index.js';
+import { readRegularFile } from '../util/tree-hash.js';
 
 export interface Workspace {
   dir: string;
@@ -54,28 +55,41 @@ export function wordListAliases(a: Assignment, ws: Workspace): Record<string, st
 export function prepareWorkspace(a: Assignment, submission: string): Workspace {
   const expected = a.spec.data.submission.file ?? '';
   const { file: src, notice } = findSubmissionFile(submission, expected);
-  const dir = mkdtempSync(join(tmpdir(), `gradekit-${a.id}-`));
   const notices: string[] = notice ? [notice] : [];
-  const file = join(dir, expected);
+  // Read before any folder exists, so an unreadable file leaves nothing behind. The submission named on the
+  // command line may be a link to the file; a file found in a folder is never one (findSubmissionFile).
+  let text = readRegularFile(src, src === submission);
+  if (!text) throw new UsageError(`${src} is not a regular file (a device, pipe or socket): hand in the file itself`);
   // Normalise what editors leave behind (BOM, CRLF) so Python sees the same program the student ran.
-  let text = readFileSync(src);
   if (text[0] === 0xef && text[1] === 0xbb && text[2] === 0xbf) text = text.subarray(3);
-  writeFileSync(file, text);
-  const w = a.spec.data.words;
-  if (w && a.wordsFile) copyFileSync(a.wordsFile, join(dir, w.as));
-  // A test run with another list works in lists/<name>/, where that list has the usual file name.
-  for (const [name, list] of Object.entries(a.wordLists)) {
-    mkdirSync(join(dir, 'lists', name), { recursive: true });
-    copyFileSync(list.file, join(dir, 'lists', name, w!.as));
+  const dir = mkdtempSync(join(tmpdir(), `gradekit-${a.id}-`));
+  const file = join(dir, expected);
+  let lease: WorkDirLease;
+  try {
+    writeFileSync(file, text);
+    const w = a.spec.data.words;
+    if (w && a.wordsFile) copyFileSync(a.wordsFile, join(dir, w.as));
+    // A test run with another list works in lists/<name>/, where that list has the usual file name.
+    for (const [name, list] of Object.entries(a.wordLists)) {
+      mkdirSync(join(dir, 'lists', name), { recursive: true });
+      copyFileSync(list.file, join(dir, 'lists', name, w!.as));
+    }
+    // The runner may write here (as the directory's own student uid when the grader is root); cleanup ends
+    // every process of the submission before the folder goes.
+    lease = studentWorkDir(dir);
+  } catch (e) {
+    // A staging folder never outlives a failed preparation (a full disk, no free student uid).
+    rmSync(dir, { recursive: true, force: true });
+    throw e;
   }
-  // The runner may write here (as the directory's own student uid when the grader is root); cleanup ends
-  // every process of that uid before the folder goes.
-  const lease = studentWorkDir(dir);
   return {
     dir, file, notices,
     cleanup: () => {
-      lease.release();
-      rmSync(dir, { recursive: true, force: true });
+      try {
+        lease.release();
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     },
   };
 }

@@ -83,7 +83,7 @@ export class PythonSession {
     const bytecode = driverBytecode(python, (p) => this.inside(p));
     // -S: the driver adds site-packages itself, skipping .pth start-up hooks (see gradekit_driver.py).
     let argv = [python, '-X', 'utf8', '-B', '-S', join(DRIVER_DIR, 'driver.py'), ...(bytecode ? [bytecode] : [])];
-    if (this.opts.wrap) argv = this.opts.wrap(argv);
+    if (this.opts.wrap) argv = this.opts.wrap(argv, { channel: 3 }); // fd 3: every other inherited descriptor is closed
     this.exited = false;
     this.diag = '';
     this.pending = [];
@@ -188,10 +188,12 @@ export class PythonSession {
       res = await this.request<RunResult>({ op: 'run', output_cap: this.opts.outputCap ?? 1 << 20, ...req, ...(program ? { program } : {}), nonce }, req.timeout_ms + grace, accepts, call);
     } catch (e) {
       this.kill();
+      // A driver the kernel killed for the submission's memory budget is that budget's verdict, not a lost test.
+      this.broken ??= this.opts.wrap?.budget?.(undefined, this.opts.cwd);
       return this.broken ? given(this.broken) : { op: 'result', id: req.id, status: 'lost', ms: req.timeout_ms + grace };
     }
-    // The disk budget: a full tmpfs or too many files stops this submission (its files would fail every later test anyway).
-    const over = this.proc?.pid && !this.exited ? this.opts.wrap?.diskBudget?.(this.proc.pid, this.opts.cwd) : undefined;
+    // The sandbox's budgets: a full tmpfs, too many files, or all its processes over their memory stops this submission.
+    const over = this.opts.wrap?.budget?.(this.proc?.pid && !this.exited ? this.proc.pid : undefined, this.opts.cwd);
     if (over) {
       this.broken = over;
       this.kill();

@@ -2,21 +2,22 @@
 // PythonSession take; one sandbox serves every submission of a run, because the writable folder is
 // the directory the runner is started in (each submission's private work directory, see launcher.ts).
 // With bubblewrap the program is isolated (see bwrap.ts); without it, it still runs under resource
-// limits in its private directory, and `notice` says so for the report. When the grader is root, the
-// program runs as a student uid of its own in both cases (uids.ts): prepare each work directory with
-// studentWorkDir() and release it when done.
+// limits in its private directory, and `notice` says so for the report. In both, every process of a
+// submission is in the control group of its work directory (cgroups.ts: one memory budget, ended together),
+// and when the grader is root the program runs as a student uid of its own (uids.ts): prepare each work
+// directory with studentWorkDir() and release it when done.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, statfsSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statfsSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, sep } from 'node:path';
 import { isInstalledPackage, rootPath } from '../../paths.js';
 import { diskCached } from '../../util/disk-cache.js';
 import { DRIVER_DIR, pycacheRoot } from '../python/bytecode.js';
 import { bwrapArgs, bwrapComplaint, bwrapVersion, findBwrap, SANDBOX_DRIVER, SANDBOX_HOME, SANDBOX_PYCACHE, sandboxEnv, sandboxExtra, STUDENT_UID, WORK_DIR, type BwrapLayout } from './bwrap.js';
-import { pidsCgroupBase, sweepPidsGroups } from './pids.js';
+import { cgroupLayout, createWorkGroup, memoryStats, releaseWorkGroup, sweepLingeringGroups, workGroupOf } from './cgroups.js';
 import { DEFAULT_LIMITS, prlimitArgv, type SandboxLimits } from './limits.js';
-import { resolveRuntime } from './runtimes.js';
+import { resolveRuntime, runtimeCommand } from './runtimes.js';
 import { launcherArgv, SCRIPT as LAUNCHER_SCRIPT } from './launcher.js';
 import { seccompFilter } from './seccomp.js';
 import { chownTree, claimStudentUid, releaseStudentUid, studentUidSupport } from './uids.js';
@@ -33,15 +34,27 @@ export interface SandboxOptions {
   mode?: 'auto' | 'off' | 'require';
   /** Runners must be started in a directory strictly inside this folder (default: the system temp folder). */
   workRoot?: string;
+  /** The language of the programs it will run (python, java): whether they run as root is decided, and said
+   *  in `notice`, when the sandbox is made, so the first report carries it. Default python. */
+  language?: string;
 }
 
-/** argv -> argv that runs the command inside the sandbox; spawn it with cwd = the submission's work directory. */
+export interface WrapOptions {
+  /** The descriptor the caller passes to the program as its private channel (the Python driver's 3): the only
+   *  one above 2 it keeps; every other descriptor is closed before the program starts. */
+  channel?: number;
+}
+
+/** argv -> argv that runs the command inside the sandbox; spawn it with cwd = the submission's work directory
+ *  (prepared with studentWorkDir). */
 export interface SandboxWrap {
-  (argv: string[]): string[];
+  (argv: string[], opts?: WrapOptions): string[];
   /** Where a file of the grader (in the work directory or a read-only folder) appears to the program. */
   sandboxPath?: (hostPath: string, workDir: string) => string;
-  /** Why a live runner is over its disk budget (its work directory and /tmp, measured from outside), or undefined. */
-  diskBudget?: (runnerPid: number, workDir: string) => string | undefined;
+  /** Why the submission working in workDir is over a budget of the sandbox, or undefined: its disk (its work
+   *  directory and /tmp, measured from outside a live runner) or the memory of all its processes together
+   *  (its control group had to kill one). Asked after each test, whether or not the runner survived it. */
+  budget?: (runnerPid: number | undefined, workDir: string) => string | undefined;
 }
 
 export interface DiskUsage {
@@ -55,6 +68,8 @@ export interface Sandbox {
   kind: 'bwrap' | 'limits-only';
   /** How processes are counted: a private pids cgroup, RLIMIT_NPROC (a uid or user namespace of its own), or not at all. */
   processLimit: 'cgroup' | 'rlimit' | 'none';
+  /** How memory is bounded: for all of a submission's processes together (a memory cgroup), or per process only (RLIMIT_AS). */
+  memoryLimit: 'cgroup' | 'rlimit';
   /** Whether programs run as a student uid of their own (the grader is root). */
   studentUids: boolean;
   /** Whether the seccomp filter is loaded. */
@@ -63,7 +78,7 @@ export interface Sandbox {
   notice?: string;
   limits: SandboxLimits;
   wrap: SandboxWrap;
-  /** Removes the cgroups of runners that have exited. */
+  /** Removes control groups that still held processes when their work directory was released. */
   dispose(): void;
   /** What this sandbox guarantees for a runtime (python3, java): for setup.sh's check and `gradekit doctor`. */
   guarantees(runtime: string): SandboxGuarantees;
@@ -82,6 +97,7 @@ export interface SandboxGuarantees {
 export interface SandboxSupport {
   bwrap: { ok: boolean; reason?: string; version?: string; mode?: BwrapLayout['mode']; seccomp?: boolean; seccompReason?: string };
   pidsCgroup: { ok: boolean; reason?: string };
+  memoryCgroup: { ok: boolean; reason?: string };
   studentUids: { ok: boolean; reason?: string };
   root: boolean;
 }
@@ -89,37 +105,58 @@ export interface SandboxSupport {
 /** What this machine allows, probed once: for `gradekit doctor`, setup.sh's check and the tests. */
 export function sandboxSupport(): SandboxSupport {
   const b = bwrapSupport();
-  const c = pidsCgroupBase();
-  return { bwrap: b, pidsCgroup: { ok: Boolean(c.dir), reason: c.reason }, studentUids: studentUidSupport(), root: process.getuid?.() === 0 };
+  const c = cgroupLayout();
+  return {
+    bwrap: b,
+    pidsCgroup: { ok: c.pids, reason: c.reason.pids },
+    memoryCgroup: { ok: Boolean(c.memory), reason: c.reason.memory },
+    studentUids: studentUidSupport(),
+    root: process.getuid?.() === 0,
+  };
 }
 
 export class SandboxUnavailable extends Error {}
 
-/** A work directory handed to a student uid (when the grader is root); release() kills every process of that uid. */
+/** A work directory prepared for runners: its control group (every process started there, the submission's
+ *  memory limit) and, when the grader is root, a student uid of its own. release() ends every process the
+ *  submission started and removes what it left outside the directory. */
 export interface WorkDirLease {
   uid?: number;
   release(): void;
 }
 
-/** Prepares a filled work directory for runners: gives it to a fresh student uid when the grader is root. */
+/** Prepares a filled work directory for runners: makes its control group (cgroups.ts) and gives it to a fresh
+ *  student uid when the grader is root. Runners refuse a directory that was not prepared. */
 export function studentWorkDir(dir: string): WorkDirLease {
-  const uid = claimStudentUid();
-  if (uid === undefined) return { release: () => {} };
-  chownTree(dir, uid);
-  // Without bubblewrap the student uid reaches its directory through the real path: folders of the grader's
-  // between the temp folder and it (a private TMPDIR made by mkdtemp is 0700) get search permission for
-  // others, never read permission, so nobody can list them.
-  const tmp = realpathSync(tmpdir());
-  for (let d = dirname(realpathSync(dir)); d.startsWith(tmp + sep); d = dirname(d)) {
-    const mode = statSync(d).mode & 0o7777;
-    if (!(mode & 0o001)) chmodSync(d, mode | 0o001);
+  createWorkGroup(dir);
+  let uid: number | undefined;
+  try {
+    uid = claimStudentUid();
+    if (uid !== undefined) {
+      chownTree(dir, uid);
+      // Without bubblewrap the student uid reaches its directory through the real path: folders of the grader's
+      // from the temp folder down to it (a private TMPDIR made by mkdtemp is 0700) get search permission for
+      // others, never read permission, so nobody can list them.
+      const tmp = realpathSync(tmpdir());
+      for (let d = dirname(realpathSync(dir)); d === tmp || d.startsWith(tmp + sep); d = dirname(d)) {
+        const mode = statSync(d).mode & 0o7777;
+        if (!(mode & 0o001)) chmodSync(d, mode | 0o001);
+      }
+    }
+  } catch (e) {
+    releaseWorkGroup(dir);
+    if (uid !== undefined) releaseStudentUid(uid);
+    throw e;
   }
   let done = false;
   return {
     uid,
     release: () => {
-      if (!done) releaseStudentUid(uid);
+      if (done) return;
       done = true;
+      // By group first: that also ends what runs as root (an interpreter students may not run) or detached itself.
+      const ended = releaseWorkGroup(dir);
+      if (uid !== undefined) releaseStudentUid(uid, { processesEnded: ended });
     },
   };
 }
@@ -201,8 +238,12 @@ function seccompFile(): string | undefined {
       if (existsSync(file) && readFileSync(file).equals(bytes)) return (filterPath = file);
       mkdirSync(dir, { recursive: true, mode: 0o755 });
       const tmp = `${file}.${process.pid}.tmp`;
-      writeFileSync(tmp, bytes, { mode: 0o644 });
-      renameSync(tmp, file);
+      try {
+        writeFileSync(tmp, bytes, { mode: 0o644 });
+        renameSync(tmp, file);
+      } finally {
+        rmSync(tmp, { force: true }); // gone after the rename; a half-written one never stays
+      }
       return (filterPath = file);
     } catch {
       /* read-only install: try the next place */
@@ -234,16 +275,28 @@ export function createSandbox(opts: SandboxOptions = {}): Sandbox {
   const uids = studentUidSupport();
   const studentUids = uids.ok && (!useBwrap || support!.mode === 'root');
   const seccomp = useBwrap && Boolean(support!.seccomp) && Boolean(seccompFile());
-  const cgroup = pidsCgroupBase().dir;
-  // Without a cgroup, RLIMIT_NPROC is the fallback: it counts per real uid, so it binds only a uid this
+  const cg = cgroupLayout();
+  // Without a pids cgroup, RLIMIT_NPROC is the fallback: it counts per real uid, so it binds only a uid this
   // runner has alone (a student uid, or the grader's own in a user namespace) and never root.
-  const nproc = !cgroup && (studentUids || (useBwrap && !root));
-  const processLimit = cgroup ? 'cgroup' : nproc ? 'rlimit' : 'none';
+  const nproc = !cg.pids && (studentUids || (useBwrap && !root));
+  const processLimit = cg.pids ? 'cgroup' : nproc ? 'rlimit' : 'none';
+  // Without a memory cgroup, memory is bounded per process only: RLIMIT_AS times the process limit.
+  const memoryLimit = cg.memory ? 'cgroup' : 'rlimit';
   const notes: string[] = [];
   if (!useBwrap) notes.push(`sandbox: bubblewrap unavailable (${mode === 'off' ? 'turned off by configuration' : support?.reason}); ran with resource limits only`);
   if (useBwrap && !seccomp) notes.push(`sandbox: no seccomp filter (${support!.seccompReason ?? 'the filter file cannot be written'})`);
   if (root && !studentUids) notes.push(`sandbox: student code runs as root (${uids.reason ?? 'bubblewrap cannot switch uids here'})`);
-  if (processLimit === 'none') notes.push(`sandbox: no process-count limit (${pidsCgroupBase().reason}; RLIMIT_NPROC does not bind root)`);
+  if (processLimit === 'none') notes.push(`sandbox: no process-count limit (${cg.reason.pids}; RLIMIT_NPROC does not bind root)`);
+  // Whether the runtime runs as root is known now, not at the first launch: the first report says it.
+  const firstRuntime = (() => {
+    try {
+      return resolveRuntime(runtimeCommand(opts.language ?? 'python')).exe;
+    } catch {
+      return undefined; // not installed: running it names the problem
+    }
+  })();
+  const rootRuntime = (exe: string) => `sandbox: student code runs as root (${exe} cannot be run by other users: install the runtime where they can, e.g. under /usr)`;
+  if (!useBwrap && studentUids && firstRuntime && !runnableByStudents(firstRuntime)) notes.push(rootRuntime(firstRuntime));
   const pyc = pycacheRoot();
   const readOnly: [string, string][] = [
     ...[DRIVER_DIR, ...(opts.readOnly ?? [])].map((d, i): [string, string] => [d, i === 0 ? SANDBOX_DRIVER : sandboxExtra(i)]),
@@ -263,32 +316,41 @@ export function createSandbox(opts: SandboxOptions = {}): Sandbox {
     return p;
   };
 
-  const wrap: SandboxWrap = (argv: string[]): string[] => {
-    sweepPidsGroups();
+  const wrap: SandboxWrap = (argv: string[], wo: WrapOptions = {}): string[] => {
     const rt = resolveRuntime(argv[0]);
     const jvm = /^javac?$/.test(basename(argv[0])) || /^javac?$/.test(basename(rt.exe));
     const inner = [...prlimitArgv(limits, { jvm, nproc }), rt.exe, ...argv.slice(1).map((a) => toInside(a))];
-    const launch = { root: workRoot, cgroup, maxProcesses: limits.processes };
+    const launch = {
+      channel: wo.channel, root: workRoot, tracking: cg.tracking, memory: cg.memory,
+      maxProcesses: cg.pids ? limits.processes : undefined, memoryBytes: limits.submissionMemoryMb * 1024 * 1024,
+    };
     if (useBwrap) {
       const layout: BwrapLayout = { readOnly, runtime: rt.mounts, mode: support!.mode!, diskBytes, env: studentEnv, seccomp };
       return launcherArgv({ ...launch, seccompFile: seccomp ? seccompFile() : undefined, studentUids, bwrap: true }, [support!.path!, ...bwrapArgs(layout), ...inner]);
     }
     // No namespaces: the environment is still emptied, and as root the program runs as the work directory's student uid.
     const asStudent = studentUids && runnableByStudents(rt.exe);
-    if (studentUids && !asStudent) notes.push(`sandbox: student code runs as root (${rt.exe} cannot be run by other users)`);
+    if (studentUids && !asStudent) notes.push(rootRuntime(rt.exe));
     const envPairs = Object.entries(sandboxEnv(WORK_DIR)).map(([k, v]) => `${k}=${v}`);
     const setpriv = asStudent ? ['/usr/bin/setpriv', '--reuid', STUDENT_UID, '--regid', STUDENT_UID, '--clear-groups', '--no-new-privs', '--pdeathsig', 'KILL', '--'] : [];
     return launcherArgv({ ...launch, studentUids: asStudent, bwrap: false }, [...envPairs, ...setpriv, ...inner]);
   };
   wrap.sandboxPath = (p, workDir) => toInside(p, workDir);
-  wrap.diskBudget = (pid, workDir) => {
-    const u = useBwrap ? tmpfsUsage(pid) : treeUsage(workDir, limits.diskFiles + 1);
+  const diskBudget = (pid: number | undefined, workDir: string): string | undefined => {
+    const u = !useBwrap ? treeUsage(workDir, limits.diskFiles + 1) : pid !== undefined ? tmpfsUsage(pid) : undefined;
     if (!u) return undefined;
     const where = useBwrap ? 'its work directory and /tmp' : 'its work directory';
     if (u.full || u.bytes > 2 * diskBytes) return `the submission filled its disk budget (${limits.diskMb} MiB in ${useBwrap ? 'each of ' : ''}${where}); its tests were stopped`;
     if (u.files > limits.diskFiles) return `the submission created more than ${limits.diskFiles} files in ${where}; its tests were stopped`;
     return undefined;
   };
+  const memoryBudget = (workDir: string): string | undefined => {
+    const g = workGroupOf(workDir);
+    const m = g && memoryStats(g);
+    if (!m?.oomKills) return undefined;
+    return `the submission's processes together used more than its memory budget (${limits.submissionMemoryMb} MiB for all of them, files in its tmpfs included), so the kernel killed ${m.oomKills === 1 ? 'one of them' : `${m.oomKills} of them`}; its tests were stopped`;
+  };
+  wrap.budget = (pid, workDir) => diskBudget(pid, workDir) ?? memoryBudget(workDir);
   const guarantees = (runtime: string): SandboxGuarantees => {
     const missing: string[] = [];
     if (!useBwrap) missing.push(`no bubblewrap (${mode === 'off' ? 'turned off by configuration' : support?.reason}): no namespaces, the student sees the file system as the grader's other users do`);
@@ -306,12 +368,15 @@ export function createSandbox(opts: SandboxOptions = {}): Sandbox {
     }
     if (useBwrap && !seccomp) missing.push(`no seccomp filter (${support!.seccompReason ?? 'the filter file cannot be written'})`);
     if (processLimit === 'none') missing.push('no process-count limit');
+    if (memoryLimit === 'rlimit') missing.push(`no memory cgroup (${cg.reason.memory}): memory is bounded per process only (${limits.memoryMb} MiB of address space each, so up to ${limits.memoryMb} MiB x ${limits.processes} processes for one submission)`);
+    if (!cg.tracking && !separateUid && !useBwrap) missing.push('nothing ends what a submission leaves running (no control group, no uid of its own)');
     return { isolated: useBwrap, separateUid, seccomp, missing };
   };
   const sb: Sandbox = {
     guarantees,
     kind: useBwrap ? 'bwrap' : 'limits-only',
     processLimit,
+    memoryLimit,
     studentUids,
     seccomp,
     get notice() {
@@ -319,7 +384,7 @@ export function createSandbox(opts: SandboxOptions = {}): Sandbox {
     },
     limits,
     wrap,
-    dispose: sweepPidsGroups,
+    dispose: sweepLingeringGroups,
   };
   return sb;
 }
@@ -396,12 +461,13 @@ function treeUsage(dir: string, maxFiles: number): DiskUsage {
 
 const shared = new Map<string, Sandbox>();
 
-/** One sandbox per set of extra read-only folders, for the whole process (what gradeSubmission uses by default). */
-export function sharedSandbox(readOnly: string[] = []): Sandbox {
-  const key = [...readOnly].sort().join('\0');
+/** One sandbox per set of extra read-only folders and language, for the whole process (what gradeSubmission
+ *  uses by default). */
+export function sharedSandbox(readOnly: string[] = [], language = 'python'): Sandbox {
+  const key = [language, ...[...readOnly].sort()].join('\0');
   let sb = shared.get(key);
   if (!sb) {
-    sb = createSandbox({ readOnly });
+    sb = createSandbox({ readOnly, language });
     shared.set(key, sb);
     if (shared.size === 1) process.once('exit', () => shared.forEach((s) => s.dispose()));
   }

@@ -12,13 +12,16 @@ export interface SandboxLimits {
   cpuSeconds: number;
   /** Address space of each process; not applied to the JVM, which reserves far more than it uses. */
   memoryMb: number;
+  /** Memory of all of a submission's processes together, the files in its tmpfs mounts included (a memory
+   *  cgroup per work directory, where the machine has one; see cgroups.ts). */
+  submissionMemoryMb: number;
   /** Bytes a runner may write into its work directory, and as much into /tmp (each a tmpfs of this size with bubblewrap). */
   diskMb: number;
   /** Files and folders a runner may create in its work directory and /tmp together (checked after each test). */
   diskFiles: number;
 }
 
-export const DEFAULT_LIMITS: SandboxLimits = { processes: 64, openFiles: 64, fileSizeMb: 16, cpuSeconds: 30, memoryMb: 1024, diskMb: 64, diskFiles: 2000 };
+export const DEFAULT_LIMITS: SandboxLimits = { processes: 64, openFiles: 64, fileSizeMb: 16, cpuSeconds: 30, memoryMb: 1024, submissionMemoryMb: 1536, diskMb: 64, diskFiles: 2000 };
 
 const PRLIMIT = ['/usr/bin/prlimit', '/bin/prlimit'].find((p) => existsSync(p));
 

@@ -30,6 +30,11 @@ function which(cmd: string): string | undefined {
   return undefined;
 }
 
+/** The command that runs programs of a language: the Python the grader uses (GRADEKIT_PYTHON, else python3), or java. */
+export function runtimeCommand(language: string): string {
+  return language === 'java' ? 'java' : process.env.GRADEKIT_PYTHON ?? 'python3';
+}
+
 const PY_PROBE = 'import os,sys;print(os.path.realpath(sys.executable));print(os.path.realpath(sys.base_prefix));print(os.path.realpath(sys.prefix))';
 
 /** Resolves argv[0] of a runner command. Throws a one-line error when it cannot be found. */

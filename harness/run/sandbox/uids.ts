@@ -2,7 +2,8 @@
 // checks the host uid for /proc/sys, signals, files and ptrace, whatever namespaces say. Each work
 // directory is handed to a uid of its own that nobody else uses, the runner switches to the owner of its
 // work directory before any student code runs (launcher.ts), and when the directory is released every
-// process of that uid is killed, so nothing a student started outlives its grading.
+// process of that uid is killed (by its control group where there is one, cgroups.ts) and what it left
+// outside the directory removed (leftovers.ts), so nothing a student started outlives its grading.
 //
 // The uids: 0x70000000 + n, n < 2^20. They lie above every range a Linux distribution or systemd hands
 // out (system, regular, dynamic and container users end below 0x70000000) and below 2^31. A uid is
@@ -10,9 +11,10 @@
 // pid of the gradekit process that took it, so concurrent gradekit processes on one machine never share
 // one; a lock whose process is gone is taken over.
 import { spawnSync } from 'node:child_process';
-import { chownSync, closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, unlinkSync, writeSync } from 'node:fs';
+import { chownSync, closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { alive } from './pids.js';
+import { alive } from './cgroups.js';
+import { removeFilesOf, removeIpcOf } from './leftovers.js';
 
 export const STUDENT_UID_MIN = 0x70000000;
 const SPACE = 1 << 20;
@@ -24,9 +26,10 @@ const inUse = new Set<number>();
 let exitHook: (() => void) | undefined;
 // Whether this process has started a student uid's program outside bubblewrap's pid namespace (the
 // limits-only fallback). Inside the namespace nothing outlives the sandbox: when its first process ends,
-// the kernel kills every other one, and /tmp and /dev/shm were private tmpfs mounts. Only such runs can
-// leave processes or files behind, so only then does releasing a uid need a kill (a setpriv and a kill
-// process, ~5 ms) and a sweep of the shared temp folders (an lstat of every entry of /tmp).
+// the kernel kills every other one, and /tmp, /dev/shm and the ipc namespace were private. Only such runs
+// can leave processes, files or IPC objects behind, so only then does releasing a uid need a kill (a setpriv
+// and a kill process, ~5 ms, unless its control group already ended them) and a sweep of the world-writable
+// folders (an lstat of each of their entries) and of /proc/sysvipc.
 let uncontained = false;
 
 /** Called where a program is launched as a student uid without a pid namespace (launcher.ts). */
@@ -115,16 +118,19 @@ export function claimStudentUid(): number | undefined {
   inUse.add(uid);
   // A uid whose lock was free has no processes: whoever held it last killed them all before unlocking.
   if (takenOver) killAllOf(uid); // leftovers of a gradekit process that died without releasing it
-  if (!exitHook) process.once('exit', (exitHook = () => [...inUse].forEach(releaseStudentUid)));
+  if (!exitHook) process.once('exit', (exitHook = () => [...inUse].forEach((u) => releaseStudentUid(u))));
   return uid;
 }
 
 /** Frees the uid. After a run outside a pid namespace, first kills every process of the uid (atomically,
- *  by kill(-1) as that uid) and removes what it left in the shared temp folders. */
-export function releaseStudentUid(uid: number): void {
+ *  by kill(-1) as that uid) unless the caller already ended them all (by their control group, cgroups.ts),
+ *  and removes what it left outside its work directory: files in world-writable directories and System V
+ *  IPC objects (leftovers.ts). */
+export function releaseStudentUid(uid: number, opts: { processesEnded?: boolean } = {}): void {
   if (uncontained) {
-    killAllOf(uid);
-    for (const shared of ['/tmp', '/var/tmp', '/dev/shm']) removeOwnedBy(shared, uid);
+    if (!opts.processesEnded) killAllOf(uid);
+    removeFilesOf(uid);
+    removeIpcOf(uid);
   }
   inUse.delete(uid);
   try {
@@ -137,23 +143,6 @@ export function releaseStudentUid(uid: number): void {
 function killAllOf(uid: number): void {
   if (!SETPRIV || !KILL) return;
   spawnSync(SETPRIV, ['--reuid', String(uid), '--regid', String(uid), '--clear-groups', '--', KILL, '-9', '-1'], { stdio: 'ignore', timeout: 5000 });
-}
-
-/** Top-level entries of a world-writable folder that belong to the uid (only the fallback without bubblewrap can write there). */
-function removeOwnedBy(dir: string, uid: number): void {
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return;
-  }
-  for (const n of names) {
-    try {
-      if (lstatSync(join(dir, n)).uid === uid) rmSync(join(dir, n), { recursive: true, force: true });
-    } catch {
-      /* gone meanwhile */
-    }
-  }
 }
 
 /** Gives a directory tree to the uid (the work directory the grader filled as root). */

@@ -1,0 +1,43 @@
+// Descriptors the grader inherited from whoever started it without close-on-exec (a CI shell's
+// `exec 200>file`): every child inherits them, student code included, which could then write into a host
+// file through fd 200. The launcher (launcher.ts) closes every descriptor above 2 but the driver's private
+// channel before anything of the student's runs. POSIX sh (dash) names only descriptors 0-9 in a
+// redirection, so when one of 10 or more is inherited, bash closes them first (a rare case: ~1-2 ms more a
+// launch). Node opens its own descriptors close-on-exec: whatever lacks the flag was inherited.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+
+const O_CLOEXEC = 0o2000000;
+
+/** Descriptors above 2 of this process that a child would inherit (no close-on-exec), from /proc/self/fdinfo. */
+export function inheritedFds(): number[] {
+  let names: string[];
+  try {
+    names = readdirSync('/proc/self/fdinfo');
+  } catch {
+    return []; // not Linux: the launcher still closes what it finds
+  }
+  const out: number[] = [];
+  for (const n of names) {
+    const fd = Number(n);
+    if (!(fd > 2)) continue;
+    try {
+      const flags = /^flags:\s*([0-7]+)/m.exec(readFileSync(`/proc/self/fdinfo/${n}`, 'utf8'))?.[1];
+      if (flags !== undefined && !(parseInt(flags, 8) & O_CLOEXEC)) out.push(fd);
+    } catch {
+      /* closed meanwhile (the directory's own descriptor, a socket just closed) */
+    }
+  }
+  return out;
+}
+
+const BASH = ['/bin/bash', '/usr/bin/bash'].find((p) => existsSync(p));
+
+/** bash's part: close every descriptor above 2 but the one named first, then exec the rest of the arguments
+ *  (the launcher under sh, which then finds nothing left to close). */
+const CLOSER = 'keep=$1; shift; for f in /proc/self/fd/*; do n=${f##*/}; case $n in 0|1|2|"$keep"|\\*) ;; *) eval "exec $n>&-";; esac; done; exec "$@"';
+
+/** The command prefix the launcher runs behind: nothing, or bash closing what sh cannot name (a descriptor
+ *  above 9 was inherited; without bash, the launcher refuses to start, saying which descriptor to close). */
+export function closerPrefix(keep: number | undefined): string[] {
+  return BASH && inheritedFds().some((fd) => fd > 9) ? [BASH, '-c', CLOSER, 'gradekit-close-fds', keep === undefined ? '' : String(keep)] : [];
+}

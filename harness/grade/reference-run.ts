@@ -7,6 +7,7 @@ import type { ReferenceCall, ReferenceReply } from '../run/python/protocol.js';
 import type { PyExpr, PyStep } from '../spec/pyexpr.js';
 import type { Fact } from '../turns/facts.js';
 import type { InputRecord } from '../turns/turn.js';
+import { checkWireValue } from '../model/wire-bounds.js';
 
 export type EnvValue = PyValue | RefObject;
 const isObject = (v: EnvValue): v is RefObject => 'methods' in v;
@@ -47,13 +48,22 @@ export class RecordingIO implements RefIO {
   inputs: InputRecord[] = [];
   facts: { turn: number; fact: Fact }[] = [];
   exhaustedAt: string | null = null;
+  /** A reference call made by student code runs under these (referenceCaller): it stops, with CallBudget,
+   *  once it has printed `chars` characters or run past `deadline` (performance.now() time). */
+  limits?: { chars: number; deadline: number };
   constructor(readonly lines: readonly string[] | null, readonly echo = true) {}
   write(text: string, facts?: Fact[]): void {
     this.out += text;
+    if (this.limits) this.check(this.limits);
     for (const fact of facts ?? []) this.facts.push({ turn: this.inputs.length, fact });
+  }
+  private check(l: { chars: number; deadline: number }): void {
+    if (this.out.length > l.chars) throw new CallBudget(`printed more than ${l.chars.toLocaleString('en-US')} characters`);
+    if (performance.now() > l.deadline) throw new CallBudget('used up the time the grader gives one test\'s reference calls');
   }
   input(prompt: string, role?: string): string {
     this.out += prompt;
+    if (this.limits) this.check(this.limits);
     const shown = this.out.slice(this.out.lastIndexOf('\n') + 1);
     if (!this.lines || this.pos >= this.lines.length) {
       this.exhaustedAt ??= shown;
@@ -159,14 +169,71 @@ function callRef(callee: string[], args: PyValue[], env: Map<string, EnvValue>, 
   return m(args, ctx);
 }
 
+/** A reference function called by student code runs on the grader's own thread, which grades every
+ *  submission of a batch, with arguments the student's code chose: bounded, so that no call can hold that
+ *  thread (a play_hand given a hand of five million letters took ~45 s of it per call). Each bound is far
+ *  above what a correct program sends: the bundled specs patch only PS3's helpers and play_hand, whose
+ *  calls carry a hand of HAND_SIZE (7; the bundled tests use at most a few dozen) letters, a word of a few
+ *  letters, n = HAND_SIZE, and the word list by name (or, read again by the student, ~84,000 words, within
+ *  VALUE_BOUNDS). The PS2 example reference is the instructor's solution, which runs in its own sandbox. */
+export const REFERENCE_CALL_BOUNDS = {
+  /** The ints of one call's arguments added up (a hand's letters, deal_hand's n): a reference play_hand that
+   *  shows a hand this size on every turn still answers in milliseconds. */
+  magnitude: 100_000,
+  /** The grader's time for all of one test's reference calls together (a whole game's take a few ms). */
+  budgetMs: 2_000,
+  /** Characters one call may print (a student's own output cap stops the test long before, in every bundled spec). */
+  outputChars: 4 << 20,
+};
+
+/** A reference call that hit REFERENCE_CALL_BOUNDS while it ran. */
+class CallBudget extends Error {}
+
+/** Why a call's arguments are refused (over a bound), or undefined. Linear in their size. */
+function refusedArgs(args: unknown[]): string | undefined {
+  let sum = 0;
+  for (const a of args) {
+    if (a !== null && typeof a === 'object' && 'n' in a) continue; // a value the session holds by name
+    const p = checkWireValue(a);
+    if (p) return p.kind === 'oversize' ? `was passed ${p.what}` : `was passed ${p.what}, which no Python program sends`;
+  }
+  const stack: unknown[] = args.slice();
+  while (stack.length) {
+    const v = stack.pop();
+    if (v === null || typeof v !== 'object') continue;
+    if (Array.isArray(v)) {
+      for (const x of v) stack.push(x);
+      continue;
+    }
+    const i = (v as { i?: unknown }).i;
+    if (typeof i === 'string') {
+      sum += Math.abs(Number(i));
+      if (!(sum <= REFERENCE_CALL_BOUNDS.magnitude)) {
+        return `was passed numbers adding up to more than ${REFERENCE_CALL_BOUNDS.magnitude.toLocaleString('en-US')} (a hand of that many letters?), more than the grader evaluates`;
+      }
+    } else for (const x of Object.values(v)) stack.push(x);
+  }
+  return undefined;
+}
+
 /** Answers a test's calls of functions patched with the reference: one context per test (its scripted
- *  patches keep their place across calls), fresh console per call over the script's unread lines. */
+ *  patches keep their place across calls), fresh console per call over the script's unread lines. Every
+ *  call is bounded (REFERENCE_CALL_BOUNDS): one over a bound raises in the student's process, naming it. */
 export function referenceCaller(o: RefRunOptions): (call: ReferenceCall) => ReferenceReply {
   let io = new RecordingIO(null);
   const console: RefIO = { input: (p, r) => io.input(p, r), write: (t, f) => io.write(t, f) };
   const ctx = makeContext(o, console, new Map());
+  let spent = 0;
+  const b = REFERENCE_CALL_BOUNDS;
   return (call) => {
+    const refused = refusedArgs(call.args);
+    if (refused) return { raise: { type: 'ValueError', message: `gradekit: this test runs the reference's ${call.name}(), and this call ${refused}` } };
+    if (spent >= b.budgetMs) {
+      return { raise: { type: 'RuntimeError', message: `gradekit: this test's calls of the reference functions used up the ${b.budgetMs / 1000} s the grader gives them` } };
+    }
+    const t0 = performance.now();
     io = new RecordingIO(o.stdin ? o.stdin.slice(call.stdin_pos) : null, o.echo ?? true);
+    io.limits = { chars: b.outputChars, deadline: t0 + b.budgetMs - spent };
     const reply: ReferenceReply = {};
     try {
       const args = call.args.map((a) => {
@@ -182,9 +249,12 @@ export function referenceCaller(o: RefRunOptions): (call: ReferenceCall) => Refe
     } catch (e) {
       if (e instanceof InputExhausted) reply.exhausted = e.prompt;
       else if (e instanceof RefRaise) reply.raise = { type: e.pyType, message: e.message };
+      else if (e instanceof CallBudget) reply.raise = { type: 'RuntimeError', message: `gradekit: the reference's ${call.name}() ${e.message} (the grader's bound on one test's reference calls)` };
       else throw e;
+    } finally {
+      spent += performance.now() - t0;
     }
-    reply.output = io.out;
+    reply.output = io.out.slice(0, b.outputChars);
     reply.inputs = io.inputs.map((i) => ({ prompt: i.prompt, line: i.line, at: i.at }));
     return reply;
   };

@@ -189,3 +189,23 @@ describe('a slow grader is not the program\'s fault', () => {
     expect(next.obs!.steps[0].value).toEqual({ i: '300' });
   });
 });
+
+describe('a re-import after a restart', () => {
+  it('gets a few times the CPU of the first import, and one that stalls stops the submission\'s tests', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'gk-reimport-'));
+    writeFileSync(join(d, 'm.py'), 'import os, signal\nif os.path.exists("imported-once"):\n    while True: pass\nopen("imported-once", "w").close()\ndef die(): os.kill(os.getppid(), signal.SIGKILL)\ndef ok(): return 1\n');
+    const sess = new PythonSession({ file: join(d, 'm.py'), module: 'm', cwd: d, importTimeoutMs: 1000 });
+    try {
+      expect((await sess.start()).ok).toBe(true);
+      const killed = await sess.run({ id: 'die', timeout_ms: 1000, steps: [{ callee: ['die'], args: [] }] });
+      expect(killed.status).toBe('lost');
+      const stalled = await sess.run({ id: 'ok', timeout_ms: 1000, steps: [{ callee: ['ok'], args: [] }] });
+      expect(stalled.limit).toMatch(/^importing the module again used more than 1 s of CPU time \(it was at line 3\) \(the first import used \d+(\.\d+)? s\); its tests were stopped$/);
+      const after = await sess.run({ id: 'ok2', timeout_ms: 1000, steps: [{ callee: ['ok'], args: [] }] });
+      expect(after.limit).toBe(stalled.limit);
+      expect(sess.restarts).toBe(1);
+    } finally {
+      await sess.close();
+    }
+  });
+});

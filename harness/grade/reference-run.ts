@@ -172,10 +172,11 @@ function callRef(callee: string[], args: PyValue[], env: Map<string, EnvValue>, 
 /** A reference function called by student code runs on the grader's own thread, which grades every
  *  submission of a batch, with arguments the student's code chose: bounded, so that no call can hold that
  *  thread (a play_hand given a hand of five million letters took ~45 s of it per call). Each bound is far
- *  above what a correct program sends: the bundled specs patch only PS3's helpers and play_hand, whose
- *  calls carry a hand of HAND_SIZE (7; the bundled tests use at most a few dozen) letters, a word of a few
- *  letters, n = HAND_SIZE, and the word list by name (or, read again by the student, ~84,000 words, within
- *  VALUE_BOUNDS). The PS2 example reference is the instructor's solution, which runs in its own sandbox. */
+ *  above what a correct program sends: the bundled specs patch only the word game's helpers and play_hand,
+ *  whose calls carry a hand of HAND_SIZE (7; the bundled tests use at most a few dozen) letters, a word of a
+ *  few letters, n = HAND_SIZE, and the word list by name (or, read again by the student, ~84,000 words,
+ *  within VALUE_BOUNDS). A course whose reference is its own solution (the example in examples/) runs it in
+ *  a sandboxed driver, not here. */
 export const REFERENCE_CALL_BOUNDS = {
   /** The ints of one call's arguments added up (a hand's letters, deal_hand's n): a reference play_hand that
    *  shows a hand this size on every turn still answers in milliseconds. */

@@ -102,7 +102,9 @@ const run = (callee: string, args: unknown[] = [], extra: Partial<RunRequest> = 
 
 describe('a test is stopped by what it does, not by the wall clock', () => {
   it('stops a busy loop at its CPU limit, and says so', async () => {
+    const before = s.cpuMs;
     const r = await run('spin', [], { timeout_ms: 400 });
+    expect(s.cpuMs - before, 'the CPU the submission\'s budget counts').toBe(r.cpu_ms);
     expect(r.status).toBe('timeout');
     expect(r.reason).toBe('cpu');
     expect(r.cpu_ms).toBeGreaterThanOrEqual(400);
@@ -120,6 +122,7 @@ describe('a test is stopped by what it does, not by the wall clock', () => {
     expect(r.status).toBe('timeout');
     expect(r.reason).toBe('wait');
     expect(r.cpu_ms!).toBeLessThan(1000);
+    expect(r.idle_ms!).toBeGreaterThanOrEqual(600);
     expect(r.partial!.inputs_read).toBe(3);
     expect(r.partial!.transcript).toBe('Enter word, or !! to finish: jar\nGot jar\nEnter word, or !! to finish: cat\nGot cat\nEnter word, or !! to finish: !!\nThinking about your words...\n');
     const o = runFailure(r, 2000);
@@ -208,4 +211,25 @@ describe('a re-import after a restart', () => {
       await sess.close();
     }
   });
+});
+
+describe('a time limit in a graded test', () => {
+  it('reports where the program was: the transcript up to the last prompt in detail.transcript, and the inputs it had read', async () => {
+    const { loadAssignment } = await import('../harness/assignment/load.js');
+    const { gradeSubmission } = await import('../harness/grade/submission.js');
+    await import('../reference/register.js');
+    const { readFileSync } = await import('node:fs');
+    const { rootPath } = await import('../harness/paths.js');
+    const d = mkdtempSync(join(tmpdir(), 'gk-tle-'));
+    // After "!!" this play_hand waits for a signal from a thread it never started.
+    const src = readFileSync(rootPath('fixtures', 'ps3-ocw', 'submissions', 'accepted', 'skeleton-del-keys', 'ps3.py'), 'utf8')
+      .replace("        if word == '!!':\n            break", "        if word == '!!':\n            import threading\n            threading.Event().wait()");
+    expect(src).toContain('threading.Event().wait()');
+    writeFileSync(join(d, 'ps3.py'), src);
+    const r = await gradeSubmission(loadAssignment('ps3-ocw'), join(d, 'ps3.py'), { only: ['play-hand-example-1'] });
+    const t = r.tests[0];
+    expect(t.kind).toBe('time_limit_exceeded');
+    expect(t.message).toMatch(/^time limit exceeded: the program was waiting, not computing: it spent \d+(\.\d+)? s asleep without finishing .*; it had read 3 inputs and last printed "Please enter a word or '!!' to indicate you are done: !!"$/);
+    expect(t.detail?.transcript).toMatch(/^Current hand: a j e f \* r x \nPlease enter a word or '!!' to indicate you are done: jar\n[\s\S]*to indicate you are done: f\*x\n[\s\S]*to indicate you are done: !!\n$/);
+  }, 60_000);
 });

@@ -32,13 +32,14 @@ export interface GradeOptions {
   parallel?: number;
   /** Extra interpreter/runtime for languages handled by plug-ins (Java). */
   runners?: Record<string, LanguageRunner>;
-  /** Wall time for the whole submission, all tests together (default: a minute plus every test's own limit). */
+  /** Time for the whole submission, all tests together (default: a minute plus every test's own limit). For
+   *  Python it counts CPU time (the wall clock stops the submission only at three times it). */
   budgetMs?: number;
   /** Set by gradeSubmission from budgetMs (performance.now() time): runners start no test after it. */
   deadline?: number;
 }
 
-/** The wall-time budget of one submission when the caller sets none: every test may use its whole limit, plus a minute. */
+/** The time budget of one submission when the caller sets none: every test may use its whole limit, plus a minute. */
 export function defaultBudgetMs(a: Assignment, tests: TestData[]): number {
   return 60_000 + tests.reduce((sum, t) => sum + (t.timeout ?? a.spec.data.defaults.timeout), 0);
 }

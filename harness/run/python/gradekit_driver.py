@@ -1410,8 +1410,9 @@ class Monitor:
         """CPU ticks when the child reported: over the limit is a time limit, however fast the wall clock said it was."""
         if self.fd is not None:
             st = _proc_stat(self.fd)
-            if st is not None:
-                self.ticks = max(self.ticks, st[2])
+            if st is not None and st[2] > self.ticks:
+                self.ticks = st[2]
+                self.others = 0  # as in poll(): what it waited for is in its own ticks now
         return self.ticks + self.others > self.limit_ticks
 
     def close(self):
@@ -1589,8 +1590,9 @@ def fork_test(req):
             wp, st = os.waitpid(pid, os.WNOHANG)
             if wp == pid:
                 exited = st
-    if status == "ok" and mon.final():
-        status, reason = "timeout", "cpu"  # it finished, but after its CPU limit
+    if status in ("ok", "crashed") and mon.final():
+        # It finished, or died (RLIMIT_CPU's signal, if the polls missed it), after its CPU limit.
+        status, reason = "timeout", "cpu"
     try:
         os.killpg(pid, signal.SIGKILL)  # the child's whole process group: no orphans survive a test
     except (ProcessLookupError, PermissionError):

@@ -1308,6 +1308,9 @@ except (ValueError, OSError, AttributeError):
     _HZ = 100
 
 
+_NCPU = os.cpu_count() or 1
+
+
 def _proc_stat(fd):
     """(state, pgrp, CPU ticks of the process, its threads and the children it waited for) from a
     /proc/<pid>/stat held open; None once the process is gone."""
@@ -1353,7 +1356,8 @@ class Monitor:
       a pipe, a network connection or input that never comes. Time spent runnable but not running (a busy
       machine) is neither, so machine load changes neither verdict.
     Polled every 50 ms: a pread of /proc/<pid>/stat (a few microseconds). A test that ends before the
-    first poll costs one read."""
+    first poll costs nothing: /proc is opened at the first poll (opening it right after the fork costs
+    ~0.1 ms), and a test too short to have used its CPU limit is not read at all."""
 
     def __init__(self, limit, wait):
         # Made before the fork: what the driver allocates while a child shares its memory costs a copied page.
@@ -1366,19 +1370,26 @@ class Monitor:
         self.scanned = -1.0
         self.group_busy = False
         self.fd = None
+        self.opened = False
 
     def watch(self, pid):
         self.pid = pid
+
+    def _open(self):
+        self.opened = True
         try:
-            self.fd = os.open("/proc/%d/stat" % pid, os.O_RDONLY)
+            self.fd = os.open("/proc/%d/stat" % self.pid, os.O_RDONLY)
         except OSError:
             self.fd = None
 
-    def cpu(self):
-        return (self.ticks + self.others) / _HZ
+    def cpu(self, elapsed):
+        # Never read (a short test): its wall time, an upper bound of a single process's CPU time.
+        return (self.ticks + self.others) / _HZ if self.opened else elapsed
 
     def poll(self, now, dt):
         """'cpu' or 'wait' when the test must stop now, else None."""
+        if not self.opened:
+            self._open()
         if self.fd is None:
             self.idle += dt  # no /proc (not Linux): the clock on the wall is all there is
             return "cpu" if self.idle > self.limit_ticks / _HZ else None
@@ -1406,8 +1417,12 @@ class Monitor:
             return "wait"
         return None
 
-    def final(self):
+    def final(self, elapsed):
         """CPU ticks when the child reported: over the limit is a time limit, however fast the wall clock said it was."""
+        if not self.opened:
+            if elapsed * _NCPU <= self.limit_ticks / _HZ:
+                return False  # too short to have used its limit, even on every core
+            self._open()
         if self.fd is not None:
             st = _proc_stat(self.fd)
             if st is not None and st[2] > self.ticks:
@@ -1590,7 +1605,7 @@ def fork_test(req):
             wp, st = os.waitpid(pid, os.WNOHANG)
             if wp == pid:
                 exited = st
-    if status in ("ok", "crashed") and mon.final():
+    if status in ("ok", "crashed") and mon.final(_clock() - t0 - relay.waited):
         # It finished, or died (RLIMIT_CPU's signal, if the polls missed it), after its CPU limit.
         status, reason = "timeout", "cpu"
     try:
@@ -1601,7 +1616,7 @@ def fork_test(req):
     os.close(rw)
     wall = _clock() - t0 - relay.waited
     res = {"op": "result", "id": req["id"], "nonce": req.get("nonce"), "status": status, "ms": (_clock() - t0) * 1000,
-           "cpu_ms": round(mon.cpu() * 1000), "wall_ms": round(wall * 1000), "idle_ms": round(mon.idle * 1000)}
+           "cpu_ms": round(mon.cpu(wall) * 1000), "wall_ms": round(wall * 1000), "idle_ms": round(mon.idle * 1000)}
     if reason is not None:
         res["reason"] = reason
     mon.close()

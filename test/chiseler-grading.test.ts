@@ -59,9 +59,9 @@ describe('chiseler grading end to end', () => {
     expect(big).toMatchObject({ status: 'error', extra: true, group: 'extra', score: 0, maxScore: 0 });
     expect(r.score).toBe(r.maxScore);
     expect(r.maxScore).toBe(4);
-    expect(big.message).toMatch(new RegExp(`^time limit exceeded: no result after ${limit / 1000} s`));
+    // Stopped at its CPU limit, not left running: the wall time it took depends on the machine, the CPU time does not.
+    expect(big.message).toMatch(new RegExp(`^time limit exceeded: used more than ${limit / 1000} s of CPU time without finishing`));
     expect(big.durationMs).toBeGreaterThanOrEqual(limit * 0.9);
-    expect(big.durationMs).toBeLessThan(limit + 1500); // killed at the limit, not left running
     for (const id of ids.filter((x) => x !== 'count-2-64')) expect(byId(r, id).status, id).toBe('passed');
   }, 60_000);
 

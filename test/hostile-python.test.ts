@@ -49,9 +49,18 @@ const SECRET = 'GRADEKIT_TEST_SECRET';
 const RESOURCE = /^resource limit exceeded: /;
 
 const HOSTILE: Record<string, Expect> = {
-  'infinite-loop': { status: { count: 'error' }, message: /time limit exceeded: no result after 1 s/ },
+  // Limits are CPU time: a busy loop stops at 1 s of it; a sleep is fast-forwarded; a wait is stopped as a wait.
+  'infinite-loop': { status: { count: 'error' }, message: /^time limit exceeded: used more than 1 s of CPU time without finishing/ },
   'import-busy-loop': { fatal: /CPU|SIGXCPU|code 152/ },
-  sleep: { status: { count: 'error' }, message: /time limit exceeded: no result after 1 s/ },
+  sleep: {},
+  'wait-forever': { status: { count: 'error' }, message: /^time limit exceeded: the program was waiting, not computing: it spent \d+(\.\d+)? s asleep/ },
+  // Values too large to compare fail their test with their size, in milliseconds, whether the driver's encoder
+  // saw them or the module wrote its own result frame.
+  'huge-values': {
+    status: { count: 'error', 'winning-strategy': 'error', 'show-game': 'error' },
+    message: /^output limit exceeded: (num_winning_strategies\(\) returned an int of 12,041,200 digits; values are compared up to 10,000 digits|winning_strategy\(\) returned a value nested more than 100 levels deep; values are compared up to 100 levels|show_solved_game\(\) returned a str of 50,000,000 characters; values are compared up to 1,000,000 characters)$/,
+  },
+  'raw-huge-int': { status: { count: 'error' }, message: /^output limit exceeded: num_winning_strategies\(\) returned an int of 12,000,000 digits; values are compared up to 10,000 digits$/ },
   'fork-bomb': { status: { count: 'error' }, message: /BlockingIOError|Resource temporarily unavailable|time limit exceeded|killed/ },
   'memory-bomb': { status: { count: 'error' }, message: /MemoryError: ran out of memory \(limit 256 MiB\)/ },
   'recursion-bomb': { status: { 'winning-strategy': 'error', 'show-game': 'skipped' }, message: /RecursionError/ },
@@ -86,7 +95,7 @@ const HOSTILE: Record<string, Expect> = {
   'disk-flood': { status: { count: 'error', 'show-game': 'error', 'share-hidden': 'error' }, message: /^resource limit exceeded: the submission (filled its disk budget|created more than \d+ files)/, isolation: true },
   'driver-patch': { status: { 'show-game': 'failed' }, never: /quokka|reached the driver/, isolation: true },
   // Every test kills its driver: each is lost, restarts are capped, a stalled re-import stops the rest; seconds in all.
-  'restart-stall': { status: { 'share-letter': 'error', 'winning-strategy': 'error', count: 'error', 'show-game': 'error', 'share-hidden': 'error' }, message: /lost contact|^resource limit exceeded: (importing the module again took|the test process was killed)/ },
+  'restart-stall': { status: { 'share-letter': 'error', 'winning-strategy': 'error', count: 'error', 'show-game': 'error', 'share-hidden': 'error' }, message: /lost contact|^resource limit exceeded: (importing the module again|the test process was killed)/ },
   // Every test stops at the output cap; the report keeps each transcript's head and tail only (see the batch test).
   'flood-everywhere': { status: { 'share-letter': 'error', 'winning-strategy': 'error', count: 'error', 'show-game': 'error', 'share-hidden': 'error' }, message: /^output limit exceeded: printed more than 65536 characters/ },
   // C1 controls, a right-to-left override and line separators, printed and raised: every format shows them as escapes.
@@ -298,6 +307,39 @@ describe('every hostile fixture in one batch run', () => {
     }
     expect(flood.notices?.join('\n')).toMatch(/This report was shortened/);
   }, 300_000);
+});
+
+describe('a reference function called on arguments of the student\'s choosing (PS3 play_hand, patch: reference)', () => {
+  // The reference's play_hand is evaluated on the grader's thread, which grades the whole batch: its
+  // arguments are bounded, so the call fails in the student's process instead of holding that thread.
+  const ps3 = loadAssignment('ps3-ocw');
+  const only = ['play_game'];
+  const classmate = rootPath('fixtures', 'ps3-ocw', 'submissions', 'accepted', 'skeleton-del-keys');
+  const BOUND = /ValueError: gradekit: this test runs the reference's play_hand\(\), and this call was passed numbers adding up to more than 100,000 \(a hand of that many letters\?\)/;
+  const strip = (r: Report) => r.tests.map((t) => [t.id, t.status, t.message]);
+
+  it('refuses a hand of five million letters at once, naming the bound; correct classmates in the same batch get their solo result', async () => {
+    const solo = await gradeSubmission(ps3, classmate, { wrap: sandbox.wrap, only });
+    expect(solo.score, summary(solo)).toBe(solo.maxScore);
+    const t0 = performance.now();
+    const attacker = await gradeSubmission(ps3, source('reference-flood'), { wrap: sandbox.wrap, only });
+    expect(performance.now() - t0, 'grading time').toBeLessThan(30_000);
+    expect(attacker.tests.find((t) => t.id === 'play-game-example')?.status, summary(attacker)).toBe('error');
+    const patched = attacker.tests.filter((t) => t.id !== 'play-game-own-helpers');
+    expect(patched.length).toBeGreaterThanOrEqual(4);
+    // The defect is charged once; the other tests say so ("not charged again: ..."), quoting the same failure.
+    for (const t of patched) expect(t.message, t.id).toMatch(BOUND);
+
+    const classDir = join(tmpRoot, 'ps3-class');
+    cpSync(source('reference-flood'), join(classDir, 'h-reference-flood'), { recursive: true });
+    for (const n of ['n-1', 'n-2', 'n-3']) cpSync(classmate, join(classDir, n), { recursive: true });
+    const { reports } = await gradeBatch(ps3, classDir, { outDir: join(tmpRoot, 'ps3-out'), jobs: 2, wrap: sandbox.wrap, only });
+    expect(reports).toHaveLength(4);
+    for (const r of reports) {
+      if (r.id!.startsWith('n-')) expect(strip(r), `${r.id} in the batch`).toEqual(strip(solo));
+      else expect(strip(r), r.id).toEqual(strip(attacker));
+    }
+  }, 120_000);
 });
 
 describe('characters that act on the reader', () => {

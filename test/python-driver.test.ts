@@ -200,12 +200,21 @@ describe('import failures are reported once, with the reason', () => {
     expect(imp.error!.message).toMatch(msg);
   });
 
-  it('an import that does not finish in time is the module\'s time-out, not a driver that failed to start', async () => {
+  it('an import over its CPU limit is the module\'s time limit, with the line it was at, not a driver that failed to start', async () => {
     const d = mkdtempSync(join(tmpdir(), 'gk-imp-'));
-    writeFileSync(join(d, 'm.py'), 'import time\ntime.sleep(30)\n');
+    writeFileSync(join(d, 'm.py'), 'TABLE = []\nwhile len(TABLE) >= 0:\n    TABLE.append(1)\n    TABLE.pop()\n');
     const sess = new PythonSession({ file: join(d, 'm.py'), module: 'm', cwd: d, importTimeoutMs: 500 });
     const imp = await sess.start();
     await sess.close();
-    expect(imp.error).toMatchObject({ type: 'ImportTimeout', message: 'importing the module took more than 0.5 s' });
+    expect(imp.error).toMatchObject({ type: 'ImportTimeout', message: expect.stringMatching(/^importing the module used more than 0\.5 s of CPU time \(it was at line [234]\)$/) });
   });
+
+  it('an import that waits is stopped by the wall clock and said to be waiting; one that sleeps is fast-forwarded', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'gk-imp-'));
+    writeFileSync(join(d, 'm.py'), 'import time\ntime.sleep(30)\nimport threading\nthreading.Event().wait()\n');
+    const sess = new PythonSession({ file: join(d, 'm.py'), module: 'm', cwd: d, importTimeoutMs: 200 });
+    const imp = await sess.start();
+    await sess.close();
+    expect(imp.error).toMatchObject({ type: 'ImportTimeout', message: expect.stringMatching(/^importing the module did not finish within 5\.2 s of wall-clock time, though it had not used up its 0\.2 s of CPU time: it was waiting/) });
+  }, 20_000);
 });

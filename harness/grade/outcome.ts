@@ -44,24 +44,53 @@ const SIGNALS: Record<number, string> = {
   25: 'SIGXFSZ (file size limit exceeded)',
 };
 
-/** A run that produced no observations: say why in terms of the student's program. */
+/** A run that produced no observations: say why in terms of the student's program. A test is stopped by
+ *  what it did (its CPU time, or how long it waited), never by the clock of a busy machine; what it had
+ *  printed and read by then goes into the detail, so a TA sees where it was. */
 export function runFailure(r: RunResult, timeoutMs: number): Outcome {
   if (r.limit) return limit('resource_limit_exceeded', r.limit);
+  const at = stoppedAt(r);
+  const detail = r.partial?.transcript ? { transcript: r.partial.transcript } : undefined;
+  const cpu = fmtMs(r.cpu_ms ?? 0);
   switch (r.status) {
     case 'timeout':
-      return limit('time_limit_exceeded', `no result after ${fmtMs(timeoutMs)}: an infinite loop, very slow code, or a wait for input that never comes`);
+      if (r.reason === 'wait') {
+        return limit('time_limit_exceeded', `the program was waiting, not computing: it spent ${fmtMs(r.idle_ms ?? r.wall_ms ?? 0)} asleep without finishing (and used ${cpu} of its ${fmtMs(timeoutMs)} of CPU time), waiting for something that never comes: a lock, a pipe, a thread that never ends, a network connection or input${at}`, detail);
+      }
+      if (r.reason === 'busy') {
+        return graderError(`the machine was too busy to run this test: after ${fmtMs(r.wall_ms ?? 0)} the program had used only ${cpu} of its ${fmtMs(timeoutMs)} of CPU time; grade the submission again on a less busy machine`, detail);
+      }
+      return limit('time_limit_exceeded', `used more than ${fmtMs(timeoutMs)} of CPU time without finishing: an infinite loop or very slow code${at}`, detail);
     case 'crashed':
-      if (r.signal === 24) return limit('time_limit_exceeded', `the test process used up its CPU time (${SIGNALS[24]})`);
-      if (r.signal === 25) return limit('output_limit_exceeded', `the test process wrote a file larger than allowed (${SIGNALS[25]})`);
-      if (r.signal) return error(`the test process was killed by ${SIGNALS[r.signal] ?? `signal ${r.signal}`}`);
-      return error(`the program ended the process itself (exit code ${r.exit_code ?? '?'}, e.g. os._exit or a crash) before the test finished`);
+      if (r.signal === 24) return limit('time_limit_exceeded', `the test process used up its CPU time (${SIGNALS[24]})${at}`, detail);
+      if (r.signal === 25) return limit('output_limit_exceeded', `the test process wrote a file larger than allowed (${SIGNALS[25]})`, detail);
+      if (r.signal) return error(`the test process was killed by ${SIGNALS[r.signal] ?? `signal ${r.signal}`}${at}`, detail);
+      return error(`the program ended the process itself (exit code ${r.exit_code ?? '?'}, e.g. os._exit or a crash) before the test finished${at}`, detail);
+    case 'oversize':
+      return limit('output_limit_exceeded', r.oversize ?? 'a value too large to compare', detail);
     case 'protocol':
-      return error('the test process sent back garbled results (did the submission write to a file descriptor it does not own?)');
+      // Only what the driver never sends gets here (a bad frame, a malformed value): a program that was merely
+      // slow, stopped or killed is a time limit or a crash above.
+      return error('the test process sent back garbled results (did the submission write to a file descriptor it does not own?)', detail);
+    case 'grader':
+      return graderError('the grader took more than a minute to answer the program\'s call of a reference function (is the machine overloaded?); grade the submission again');
     case 'lost':
       return error('the grader lost contact with the test process (the submission killed or stalled it); other tests were not affected');
     default:
       return graderError(`unexpected run status ${r.status}`);
   }
+}
+
+/** "; it had read 3 inputs and last printed 'Enter word: '": where a stopped program was. */
+function stoppedAt(r: RunResult): string {
+  const p = r.partial;
+  if (!p) return '';
+  const lines = p.transcript.split('\n');
+  let last = lines.pop() ?? '';
+  while (!last.trim() && lines.length) last = lines.pop()!;
+  const read = p.inputs_read > 0 ? `it had read ${p.inputs_read} input${p.inputs_read === 1 ? '' : 's'}` : '';
+  const shown = last.trim() ? `last printed ${JSON.stringify(last.length > 120 ? `…${last.slice(-120)}` : last)}` : '';
+  return read || shown ? `; ${[read, shown].filter(Boolean).join(' and ')}` : '';
 }
 
 export function fmtMs(ms: number): string {

@@ -5,7 +5,7 @@ import { basename, join } from 'node:path';
 import { toWire, type PyValue } from '../model/pyvalue.js';
 import { parseExpr, parseStep, literalValue, type PyExpr, type PyStep } from '../spec/pyexpr.js';
 import type { TestData, Comparator, Normaliser } from '../spec/schema.js';
-import type { RunRequest, WireArg, WirePatch, WireStep } from '../run/python/protocol.js';
+import type { RunRequest, RunResult, WireArg, WirePatch, WireStep } from '../run/python/protocol.js';
 import type { PythonSession } from '../run/python/session.js';
 import { ANSWER_CAP, makeContext, RecordingIO, referenceCaller, runReference, type RefRunOptions, type RefRunResult, type ScriptedPatch } from './reference-run.js';
 import { needsSolution, SolutionUnavailable, solutionExpected, type SolutionRunner } from './solution.js';
@@ -184,7 +184,7 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
   if (answerer) answerer.expected = expected.ref.inputs.map((i) => i.role);
   const { ref, transcript: expectedTranscript, mode } = expected;
   const res = await pending;
-  if (res.status !== 'ok' || !res.obs || res.limit) return withTranscriptHint(runFailure(res, timeoutMs), r);
+  if (res.status !== 'ok' || !res.obs || res.limit) return withTranscriptHint(runFailure(res, timeoutMs), r, res);
   const expect = r.expect !== undefined ? literalValue(parseExpr(r.expect)) : undefined;
   const compare: Comparator = r.compare ?? 'exact';
   const stepObjects = 'steps' in r ? (r.steps as (string | { do: string; compare?: Comparator; expect?: string })[]) : [];
@@ -284,8 +284,9 @@ function meaningOf(a: Assignment, t: Running, mode: 'golden' | 'reference' | 'ig
 
 const pythonPatchedTest = (t: Running) => Object.values(t.patch ?? {}).some((p) => typeof p === 'object' && 'python' in p);
 
-function withTranscriptHint(o: Outcome, t: Running): Outcome {
-  if (o.kind === 'time_limit_exceeded' && t.stdin) o.message += '; it may be looping on input it does not accept';
+function withTranscriptHint(o: Outcome, t: Running, res: RunResult): Outcome {
+  // A program over its CPU limit with scripted input is often asking again and again for what it rejects.
+  if (o.kind === 'time_limit_exceeded' && t.stdin && res.reason !== 'wait') o.message += '; it may be looping on input it does not accept';
   return o;
 }
 

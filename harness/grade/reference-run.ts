@@ -9,6 +9,7 @@ import type { Fact } from '../turns/facts.js';
 import type { InputRecord } from '../turns/turn.js';
 import { Answerer, type AnswerPlan } from '../turns/answers.js';
 import type { RoleTable } from '../turns/roles.js';
+import { checkWireValue } from '../model/wire-bounds.js';
 
 export type EnvValue = PyValue | RefObject;
 const isObject = (v: EnvValue): v is RefObject => 'methods' in v;
@@ -49,15 +50,25 @@ export class RecordingIO implements RefIO {
   inputs: InputRecord[] = [];
   facts: { turn: number; fact: Fact }[] = [];
   exhaustedAt: string | null = null;
+  /** A reference call made by student code runs under these (referenceCaller): it stops, with CallBudget,
+   *  once it has printed `chars` characters or used the grader's CPU past `deadline` (cpuMs() time: CPU, not
+   *  wall time, so a busy machine changes no verdict). */
+  limits?: { chars: number; deadline: number };
   /** answerer: questions are answered by role (a test's `answers:`) instead of from `lines`. */
   constructor(readonly lines: readonly string[] | null, readonly echo = true, readonly answerer?: Answerer) {}
   write(text: string, facts?: Fact[]): void {
     this.out += text;
+    if (this.limits) this.check(this.limits);
     for (const fact of facts ?? []) this.facts.push({ turn: this.inputs.length, fact });
+  }
+  private check(l: { chars: number; deadline: number }): void {
+    if (this.out.length > l.chars) throw new CallBudget(`printed more than ${l.chars.toLocaleString('en-US')} characters`);
+    if (cpuMs() > l.deadline) throw new CallBudget('used up the time the grader gives one test\'s reference calls');
   }
   input(prompt: string, role?: string): string {
     const since = this.inputs.length ? this.inputs[this.inputs.length - 1]!.at : 0;
     this.out += prompt;
+    if (this.limits) this.check(this.limits);
     const shown = this.out.slice(this.out.lastIndexOf('\n') + 1);
     const next = this.answerer
       ? this.answerer.forRole(role ?? this.answerer.roleOf(prompt, this.out.slice(since, this.out.length - prompt.length)))
@@ -181,8 +192,63 @@ function callRef(callee: string[], args: PyValue[], env: Map<string, EnvValue>, 
   return m(args, ctx);
 }
 
+/** A reference function called by student code runs on the grader's own thread, which grades every
+ *  submission of a batch, with arguments the student's code chose: bounded, so that no call can hold that
+ *  thread (a play_hand given a hand of five million letters took ~45 s of it per call). Each bound is far
+ *  above what a correct program sends: the bundled specs patch only the word game's helpers and play_hand,
+ *  whose calls carry a hand of HAND_SIZE (7; the bundled tests use at most a few dozen) letters, a word of a
+ *  few letters, n = HAND_SIZE, and the word list by name (or, read again by the student, ~84,000 words,
+ *  within VALUE_BOUNDS). A course whose reference is its own solution (the example in examples/) runs it in
+ *  a sandboxed driver, not here. */
+export const REFERENCE_CALL_BOUNDS = {
+  /** The ints of one call's arguments added up (a hand's letters, deal_hand's n): a reference play_hand that
+   *  shows a hand this size on every turn still answers in milliseconds. */
+  magnitude: 100_000,
+  /** The grader's time for all of one test's reference calls together (a whole game's take a few ms). */
+  budgetMs: 2_000,
+  /** Characters one call may print (a student's own output cap stops the test long before, in every bundled spec). */
+  outputChars: 4 << 20,
+};
+
+/** The grader process's CPU time, in ms: what reference calls are budgeted in. */
+function cpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
+/** A reference call that hit REFERENCE_CALL_BOUNDS while it ran. */
+class CallBudget extends Error {}
+
+/** Why a call's arguments are refused (over a bound), or undefined. Linear in their size. */
+function refusedArgs(args: unknown[]): string | undefined {
+  let sum = 0;
+  for (const a of args) {
+    if (a !== null && typeof a === 'object' && 'n' in a) continue; // a value the session holds by name
+    const p = checkWireValue(a);
+    if (p) return p.kind === 'oversize' ? `was passed ${p.what}` : `was passed ${p.what}, which no Python program sends`;
+  }
+  const stack: unknown[] = args.slice();
+  while (stack.length) {
+    const v = stack.pop();
+    if (v === null || typeof v !== 'object') continue;
+    if (Array.isArray(v)) {
+      for (const x of v) stack.push(x);
+      continue;
+    }
+    const i = (v as { i?: unknown }).i;
+    if (typeof i === 'string') {
+      sum += Math.abs(Number(i));
+      if (!(sum <= REFERENCE_CALL_BOUNDS.magnitude)) {
+        return `was passed numbers adding up to more than ${REFERENCE_CALL_BOUNDS.magnitude.toLocaleString('en-US')} (a hand of that many letters?), more than the grader evaluates`;
+      }
+    } else for (const x of Object.values(v)) stack.push(x);
+  }
+  return undefined;
+}
+
 /** Answers a test's calls of functions patched with the reference: one context per test (its scripted
- *  patches keep their place across calls), fresh console per call over the script's unread lines. */
+ *  patches keep their place across calls), fresh console per call over the script's unread lines. Every
+ *  call is bounded (REFERENCE_CALL_BOUNDS): one over a bound raises in the student's process, naming it. */
 export function referenceCaller(o: RefRunOptions): (call: ReferenceCall) => ReferenceReply {
   let io = new RecordingIO(null);
   const console: RefIO = { input: (p, r) => io.input(p, r), write: (t, f) => io.write(t, f) };
@@ -190,13 +256,23 @@ export function referenceCaller(o: RefRunOptions): (call: ReferenceCall) => Refe
   // Answers by role: one plan for the whole test, shared by the program's own questions (`__input__`)
   // and those of the reference functions it calls, as one person at the keyboard would answer them.
   const answerer = o.answerer ?? (o.answers ? new Answerer(o.answers, o.table, ANSWER_CAP) : undefined);
+  let spent = 0;
+  const b = REFERENCE_CALL_BOUNDS;
   return (call) => {
     if (call.name === INPUT_CALL) {
-      const [prompt, before] = call.args.map((x) => (typeof x === 'string' ? x : ''));
+      // The prompt and the text above it, as strings (the driver keeps the last 4 KiB of the text).
+      const [prompt, before] = call.args.map((x) => (typeof x === 'string' ? x.slice(-4096) : ''));
       const line = answerer?.forRole(answerer.roleOf(prompt ?? '', before ?? '')) ?? null;
       return line === null ? { exhausted: prompt ?? '' } : { value: line };
     }
+    const refused = refusedArgs(call.args);
+    if (refused) return { raise: { type: 'ValueError', message: `gradekit: this test runs the reference's ${call.name}(), and this call ${refused}` } };
+    if (spent >= b.budgetMs) {
+      return { raise: { type: 'RuntimeError', message: `gradekit: this test's calls of the reference functions used up the ${b.budgetMs / 1000} s the grader gives them` } };
+    }
+    const t0 = cpuMs();
     io = answerer ? new RecordingIO(null, o.echo ?? true, answerer) : new RecordingIO(o.stdin ? o.stdin.slice(call.stdin_pos) : null, o.echo ?? true);
+    io.limits = { chars: b.outputChars, deadline: t0 + b.budgetMs - spent };
     const reply: ReferenceReply = {};
     try {
       const args = call.args.map((a) => {
@@ -212,9 +288,12 @@ export function referenceCaller(o: RefRunOptions): (call: ReferenceCall) => Refe
     } catch (e) {
       if (e instanceof InputExhausted) reply.exhausted = e.prompt;
       else if (e instanceof RefRaise) reply.raise = { type: e.pyType, message: e.message };
+      else if (e instanceof CallBudget) reply.raise = { type: 'RuntimeError', message: `gradekit: the reference's ${call.name}() ${e.message} (the grader's bound on one test's reference calls)` };
       else throw e;
+    } finally {
+      spent += cpuMs() - t0;
     }
-    reply.output = io.out;
+    reply.output = io.out.slice(0, b.outputChars);
     reply.inputs = io.inputs.map((i) => ({ prompt: i.prompt, line: i.line, at: i.at }));
     return reply;
   };

@@ -33,13 +33,14 @@ export interface GradeOptions {
   parallel?: number;
   /** Extra interpreter/runtime for languages handled by plug-ins (Java). */
   runners?: Record<string, LanguageRunner>;
-  /** Wall time for the whole submission, all tests together (default: a minute plus every test's own limit). */
+  /** Time for the whole submission, all tests together (default: a minute plus every test's own limit). For
+   *  Python it counts CPU time (the wall clock stops the submission only at three times it). */
   budgetMs?: number;
   /** Set by gradeSubmission from budgetMs (performance.now() time): runners start no test after it. */
   deadline?: number;
 }
 
-/** The wall-time budget of one submission when the caller sets none: every test may use its whole limit, plus a minute. */
+/** The time budget of one submission when the caller sets none: every test may use its whole limit, plus a minute. */
 export function defaultBudgetMs(a: Assignment, tests: TestData[]): number {
   return 60_000 + tests.reduce((sum, t) => sum + (t.timeout ?? a.spec.data.defaults.timeout), 0);
 }
@@ -48,6 +49,11 @@ export function defaultBudgetMs(a: Assignment, tests: TestData[]): number {
 export function overBudget(budgetMs: number): Outcome {
   return limit('resource_limit_exceeded', `the submission used up its time budget (${fmtMs(budgetMs)} for all tests together); this test was stopped or not run`);
 }
+
+/** A correct program never waits (sleeps are fast-forwarded): a submission whose tests have waited this
+ *  long in all, each until its own limit, gets no more tests (each such test holds a batch worker for seconds). */
+const WAIT_BUDGET_MS = 60_000;
+const overWaitBudget = (): Outcome => limit('resource_limit_exceeded', `the submission's tests spent more than ${fmtMs(WAIT_BUDGET_MS)} waiting (for a lock, a pipe, input that never comes) in all; this test was not run`);
 
 /** Visible tests first, hidden ones last: no request for a less visible test reaches a driver before every more visible one is done. */
 const PHASES: Visibility[] = ['visible', 'after_published', 'after_due_date', 'hidden'];
@@ -206,11 +212,16 @@ async function gradePython(
     const needsOf = (t: TestData) => (t.needs && selected.has(t.needs) ? t.needs : undefined);
     const deadline = opts.deadline ?? Infinity;
     let expired = false;
-    // The budget ends the submission: the test running then is stopped with its drivers.
+    // The budget counts the CPU time the submission used (machine load must not decide a verdict) and the
+    // time its tests spent waiting; the wall clock is only a backstop, at three times the budget, that stops
+    // the test running then with its drivers.
+    const cpuUsed = () => sessions.reduce((n, s) => n + s.cpuMs, 0);
+    const waited = () => sessions.reduce((n, s) => n + s.idleMs, 0);
+    const overBudgetNow = () => expired || cpuUsed() > opts.budgetMs! || waited() > WAIT_BUDGET_MS;
     const timer = setTimeout(() => {
       expired = true;
       sessions.forEach((s) => s.kill());
-    }, Math.max(0, deadline - performance.now()));
+    }, Math.max(0, deadline + 2 * (opts.budgetMs ?? 0) - performance.now()));
     try {
       for (const phase of PHASES) {
         const queue = tests.filter((t) => (t.visibility ?? a.spec.data.defaults.visibility) === phase);
@@ -227,8 +238,8 @@ async function gradePython(
               const restarts = session.restarts;
               const timeout = t.timeout ?? a.spec.data.defaults.timeout;
               let o: Outcome;
-              if (expired) {
-                o = overBudget(opts.budgetMs!);
+              if (overBudgetNow()) {
+                o = waited() > WAIT_BUDGET_MS ? overWaitBudget() : overBudget(opts.budgetMs!);
               } else if (needs && !passed.has(needs)) {
                 o = skipped(`skipped: needs '${needs}' to pass first`);
               } else {

@@ -35,6 +35,8 @@ export interface ReferenceCall {
   args: (WireValue | { n: string })[];
   /** How many scripted input lines the test had read when it called. */
   stdin_pos: number;
+  /** The call's number within its test: a reply carries it, so that a late reply never answers another call. */
+  seq?: number;
 }
 
 /** The grader's answer: the value, what the reference printed (input echoed) and the lines it read. */
@@ -59,7 +61,10 @@ export interface TraceRequest {
 export interface RunRequest {
   op: 'run';
   id: string;
+  /** The test's limit, in CPU time of its process tree (its threads and the processes it waits for). */
   timeout_ms: number;
+  /** How long the test may wait (asleep, using no CPU) before it is stopped as waiting (time-limits.ts). */
+  wait_ms?: number;
   steps?: WireStep[];
   program?: { kind: 'main' } | { kind: 'script'; path: string; argv?: string[] };
   /** Working directory relative to the submission's (a test's own word list lives there). */
@@ -130,10 +135,22 @@ export interface Observation {
 export interface RunResult {
   op: 'result';
   id: string;
-  /** ok: observations arrived; timeout: wall limit hit; crashed: child died without reporting;
-   *  protocol: garbled result frame; lost: the driver itself died or stopped answering. */
-  status: 'ok' | 'timeout' | 'crashed' | 'protocol' | 'lost';
+  /** ok: observations arrived; timeout: stopped at a limit (`reason` says which); crashed: child died
+   *  without reporting; protocol: the child sent what the driver never sends (tampering); lost: the driver
+   *  itself died or stopped answering; grader: the grader did not answer the test's reference call;
+   *  oversize: set by the session when a value is over its bound (`oversize` says which). */
+  status: 'ok' | 'timeout' | 'crashed' | 'protocol' | 'lost' | 'grader' | 'oversize';
+  /** Why a test was stopped: its CPU limit, waiting too long, or a machine too busy to run it at all. */
+  reason?: 'cpu' | 'wait' | 'busy';
   ms: number;
+  /** CPU time of the test's process tree, its wall time (not counting the grader's own), and how long it waited. */
+  cpu_ms?: number;
+  wall_ms?: number;
+  idle_ms?: number;
+  /** What a child that did not report had printed (input echoed) and how many inputs it had read. */
+  partial?: { transcript: string; inputs_read: number };
+  /** With status 'oversize': the value and its bound ("play_game() returned an int of 12,000,000 digits; ..."). */
+  oversize?: string;
   obs?: Observation;
   signal?: number;
   exit_code?: number;
@@ -148,6 +165,8 @@ export interface ImportResult {
   output: string;
   stderr: string;
   duration_ms: number;
+  /** CPU time the import took. */
+  cpu_ms?: number;
   static_imports: { module: string; line: number }[];
   runtime_imports: string[];
   notices: string[];

@@ -3,12 +3,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { Socket } from 'node:net';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DRIVER_DIR, driverBytecode } from './bytecode.js';
 import { pythonExecutable } from './interpreter.js';
 import { INPUT_CALL, type ImportResult, type ReferenceCall, type ReferenceReply, type RunRequest, type RunResult } from './protocol.js';
 import type { WireValue } from '../../model/pyvalue.js';
+import { checkMessageShape, checkWireValue, messageCap, VALUE_BOUNDS } from '../../model/wire-bounds.js';
 import type { SandboxWrap } from '../sandbox/index.js';
+import { fmtSeconds, IMPORT_CPU_MS, reimportCpuMs, waitLimitMs, wallCapMs } from './time-limits.js';
 
 export interface PythonSessionOptions {
   /** Absolute path of the student's file inside its private working directory. */
@@ -26,17 +29,16 @@ export interface PythonSessionOptions {
   wrap?: SandboxWrap;
   env?: NodeJS.ProcessEnv;
   outputCap?: number;
-  /** Extra wall time the driver itself gets beyond a test's limit before it is declared lost. */
+  /** Extra wall time the driver itself gets beyond a test's wall cap before it is declared lost. */
   graceMs?: number;
-  /** How long importing the module may take (a busy loop or sleep at import). A re-import after a restart
-   *  gets at most a few times what the first import took. */
+  /** How much CPU time importing the module may take (a busy loop at import); its wall clock gets several
+   *  times that, for an import that waits. A re-import after a restart gets at most a few times the CPU
+   *  the first import took. */
   importTimeoutMs?: number;
   /** How many times a driver that a test killed is restarted before the remaining tests are given up (default 5). */
   maxRestarts?: number;
 }
 
-/** Longest message the driver may send (a result with a 1 MiB transcript and large values is far below it). */
-export const MAX_MESSAGE_CHARS = 64 * 1024 * 1024;
 
 function isImportResult(m: any): boolean {
   return (
@@ -67,15 +69,24 @@ export class PythonSession {
   private received = 0;
   /** Why this submission's driver is no longer used (a flooded channel, a budget): every later test gets it. */
   private broken?: string;
-  private firstImportMs?: number;
-  private waiting?: { resolve: (msg: any) => void; reject: (e: Error) => void; accepts: (msg: any) => boolean; onCall?: (msg: any) => void };
+  /** CPU time of the first import, which a re-import is measured against. */
+  private firstImportCpuMs?: number;
+  private waiting?: { resolve: (msg: any) => void; reject: (e: Error) => void; accepts: (msg: any) => boolean; onCall?: (msg: any) => void; rearm: () => void };
+  /** The longest message the driver may send (wire-bounds.ts): longer is a flood, refused before parsing. */
+  private readonly maxMessage: number;
   private diag = '';
   private exited = false;
   importResult?: ImportResult;
   /** How many times the driver had to be restarted (a test killed it). */
   restarts = 0;
+  /** CPU time this submission used (imports and tests), and how long its tests waited: the budgets of a
+   *  submission count these, not the wall clock (harness/grade/submission.ts). */
+  cpuMs = 0;
+  idleMs = 0;
 
-  constructor(readonly opts: PythonSessionOptions) {}
+  constructor(readonly opts: PythonSessionOptions) {
+    this.maxMessage = messageCap(opts.outputCap ?? 1 << 20);
+  }
 
   /** Starts the driver and imports the student module. Resolves with the import result (never throws for student errors). */
   async start(): Promise<ImportResult> {
@@ -98,7 +109,8 @@ export class PythonSession {
     const ctl = proc.stdio[3] as Socket;
     this.ctl = ctl;
     ctl.setEncoding('utf8');
-    ctl.on('data', (chunk: string) => this.onData(chunk));
+    // A driver that was killed and replaced may still say something, or die late: only the current one counts.
+    ctl.on('data', (chunk: string) => this.proc === proc && this.onData(chunk));
     ctl.on('error', () => {});
     // Anything the student writes straight to fd 1/2 is drained (so it can never block) and kept only as a diagnostic tail.
     const keep = (d: Buffer) => {
@@ -107,6 +119,7 @@ export class PythonSession {
     proc.stdout!.on('data', keep);
     proc.stderr!.on('data', keep);
     const onGone = (why: string) => {
+      if (this.proc !== proc) return;
       this.exited = true;
       const w = this.waiting;
       this.waiting = undefined;
@@ -118,25 +131,38 @@ export class PythonSession {
       onGone(sig ? `driver killed by ${sig}` : code !== null && code > 128 ? `driver killed by ${SIGNAMES[code - 128] ?? `signal ${code - 128}`}` : `driver exited with code ${code}`),
     );
     proc.on('error', (e) => onGone(`cannot start ${argv[0]}: ${e.message}`));
-    const full = this.opts.importTimeoutMs ?? 20_000;
-    // A module that imported in 50 ms the first time and now takes 19 s is stalling on purpose.
-    const timeout = this.firstImportMs === undefined ? full : Math.min(full, Math.max(3000, 5 * this.firstImportMs));
+    const full = this.opts.importTimeoutMs ?? IMPORT_CPU_MS;
+    const again = this.firstImportCpuMs !== undefined;
+    const cpu = again ? reimportCpuMs(this.firstImportCpuMs!, full) : full;
+    // The driver stops an import at its CPU limit itself; this wall-clock timer only ends one that waits.
+    const wall = waitLimitMs(cpu);
     const aliases = Object.fromEntries(Object.entries(this.opts.aliases ?? {}).map(([k, v]) => [k, this.inside(v)]));
-    const t0 = performance.now();
-    const res = await this.request<ImportResult>(
-      initLine({ op: 'init', file: this.inside(this.opts.file), module: this.opts.module, aliases, output_cap: this.opts.outputCap ?? 1 << 20 }, namesTail(this.opts.names ?? {})),
-      timeout,
-      isImportResult,
-    ).catch((e: Error): ImportResult => {
-      if (e instanceof DriverLost && e.timedOut && this.firstImportMs !== undefined) {
-        this.broken = `importing the module again took more than ${fmtSeconds(timeout)} (the first import took ${fmtSeconds(this.firstImportMs)}); its tests were stopped`;
+    const init = { op: 'init', file: this.inside(this.opts.file), module: this.opts.module, aliases, output_cap: this.opts.outputCap ?? 1 << 20, import_cpu_ms: cpu, bounds: DRIVER_BOUNDS };
+    // An import still using the CPU when the wall clock runs out is slow on a busy machine, not waiting: it
+    // gets more wall time while it computes (5% of a core at least), up to three times the first, and its
+    // CPU limit stops it in the end (processes it started have RLIMIT_CPU of their own).
+    let ticks = processTreeTicks(proc.pid);
+    let extensions = 0;
+    let computed = false;
+    const computing = () => {
+      const now = processTreeTicks(proc.pid);
+      computed = now - ticks >= (0.05 * wall) / 10;
+      ticks = now;
+      return computed && ++extensions < 3;
+    };
+    let res = await this.request<ImportResult>(initLine(init, namesTail(this.opts.names ?? {})), wall, isImportResult, undefined, computing).catch((e: Error): ImportResult => {
+      const waited = computed
+        ? `did not finish within ${fmtSeconds(3 * wall)} of wall-clock time while it computed (in processes it started, or on a machine too busy to run it)`
+        : `did not finish within ${fmtSeconds(wall * (extensions + 1))} of wall-clock time, though it had not used up its ${fmtSeconds(cpu)} of CPU time: it was waiting (for a lock, a pipe, a network connection or input that never comes)`;
+      if (e instanceof DriverLost && e.timedOut && again) {
+        this.broken = `importing the module again ${waited}; its tests were stopped`;
         this.kill();
       } else if (e instanceof DriverLost && e.timedOut) {
         // The student's import, not the grader, is what did not finish.
         this.kill();
         return {
-          op: 'imported', ok: false, output: '', stderr: '', duration_ms: timeout, static_imports: [], runtime_imports: [], notices: [],
-          error: { type: 'ImportTimeout', message: `importing the module took more than ${fmtSeconds(timeout)}`, traceback: e.diagnostics, line: null },
+          op: 'imported', ok: false, output: '', stderr: '', duration_ms: wall, static_imports: [], runtime_imports: [], notices: [],
+          error: { type: 'ImportTimeout', message: `importing the module ${waited}`, traceback: e.diagnostics, line: null },
         };
       }
       return {
@@ -146,7 +172,14 @@ export class PythonSession {
         : { type: 'DriverError', message: e.message, traceback: e instanceof DriverLost ? e.diagnostics : '', line: null },
       };
     });
-    if (res.ok && this.firstImportMs === undefined) this.firstImportMs = performance.now() - t0;
+    this.cpuMs += res.cpu_ms ?? 0;
+    if (res.ok && !again) this.firstImportCpuMs = res.cpu_ms ?? 0;
+    if (!res.ok && again && !this.broken && res.error?.type === 'ImportTimeout') {
+      // The driver stopped a re-import at its CPU limit: the module stalls on purpose, every restart would too.
+      this.broken = `${res.error.message.replace(/^importing the module/, 'importing the module again')} (the first import used ${fmtSeconds(this.firstImportCpuMs!)}); its tests were stopped`;
+      this.kill();
+      res = { ...res, error: { type: 'ResourceLimit', message: this.broken, traceback: '', line: null } };
+    }
     this.importResult = res;
     return res;
   }
@@ -164,6 +197,7 @@ export class PythonSession {
       if (!imp.ok) return this.broken ? given(this.broken) : { op: 'result', id: req.id, status: 'lost', ms: 0 };
     }
     const grace = this.opts.graceMs ?? 3000;
+    const wait_ms = req.wait_ms ?? waitLimitMs(req.timeout_ms);
     let res: RunResult;
     try {
       // Only the reply to this request, carrying its nonce, is accepted: bytes a student forged onto the
@@ -181,17 +215,25 @@ export class PythonSession {
           } catch (e) {
             reply = { raise: { type: 'RuntimeError', message: `the grader could not evaluate ${m.name}: ${(e as Error).message}` } };
           }
-          this.ctl?.write(JSON.stringify({ op: 'reply', id: req.id, reply }) + '\n');
+          this.ctl?.write(JSON.stringify({ op: 'reply', id: req.id, seq: m.seq, reply }) + '\n');
+          // The driver does not count the time it waits for the grader: neither does this timer.
+          this.waiting?.rearm();
         }
         : undefined;
       const program = req.program?.kind === 'script' ? { ...req.program, path: this.inside(req.program.path) } : req.program;
-      res = await this.request<RunResult>({ op: 'run', output_cap: this.opts.outputCap ?? 1 << 20, ...req, ...(program ? { program } : {}), nonce }, req.timeout_ms + grace, accepts, call);
+      // The driver stops the test (CPU limit, waiting, a machine too busy); this timer is for a driver that stopped answering.
+      res = await this.request<RunResult>({ op: 'run', output_cap: this.opts.outputCap ?? 1 << 20, ...req, wait_ms, ...(program ? { program } : {}), nonce }, wallCapMs(req.timeout_ms) + grace, accepts, call);
     } catch (e) {
       this.kill();
+      this.cpuMs += req.timeout_ms; // unknown: count the whole limit
+      if (e instanceof Tampered) return { op: 'result', id: req.id, status: 'protocol', ms: 0 };
       // A driver the kernel killed for the submission's memory budget is that budget's verdict, not a lost test.
       this.broken ??= this.opts.wrap?.budget?.(undefined, this.opts.cwd);
-      return this.broken ? given(this.broken) : { op: 'result', id: req.id, status: 'lost', ms: req.timeout_ms + grace };
+      return this.broken ? given(this.broken) : { op: 'result', id: req.id, status: 'lost', ms: wallCapMs(req.timeout_ms) + grace };
     }
+    this.cpuMs += res.cpu_ms ?? 0;
+    this.idleMs += res.idle_ms ?? 0;
+    if (res.status === 'ok') res = boundValues(res, req, this.opts.outputCap ?? 1 << 20);
     // The sandbox's budgets: a full tmpfs, too many files, or all its processes over their memory stops this submission.
     const over = this.opts.wrap?.budget?.(this.proc?.pid && !this.exited ? this.proc.pid : undefined, this.opts.cwd);
     if (over) {
@@ -249,16 +291,29 @@ export class PythonSession {
           /* gone */
         }
       }
+      // Gone as far as this session is concerned: the next test starts a new driver at once, not on the
+      // old one's last breath (whose exit and output are ignored from now on).
+      this.exited = true;
+      const w = this.waiting;
+      this.waiting = undefined;
+      w?.reject(new DriverLost('driver killed by the grader', this.diag));
     }
   }
 
-  private request<T>(msg: object | string | [string, Buffer], timeoutMs: number, accepts: (m: any) => boolean, onCall?: (m: any) => void): Promise<T> {
+  /** `computing`, if given, is asked when the time is up: true gives the request another `timeoutMs` (it is
+   *  still using the CPU: a slow import on a busy machine, whose own CPU limit the driver enforces). */
+  private request<T>(msg: object | string | [string, Buffer], timeoutMs: number, accepts: (m: any) => boolean, onCall?: (m: any) => void, computing?: () => boolean): Promise<T> {
     if (this.waiting) return Promise.reject(new Error('PythonSession: one request at a time'));
     return new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => {
+      const expire = () => {
+        if (computing?.()) {
+          timer = setTimeout(expire, timeoutMs);
+          return;
+        }
         this.waiting = undefined;
         reject(new DriverLost(`driver did not answer within ${timeoutMs} ms`, this.diag, true));
-      }, timeoutMs);
+      };
+      let timer = setTimeout(expire, timeoutMs);
       this.waiting = {
         resolve: (m) => {
           clearTimeout(timer);
@@ -270,6 +325,10 @@ export class PythonSession {
         },
         accepts,
         onCall,
+        rearm: () => {
+          clearTimeout(timer);
+          timer = setTimeout(expire, timeoutMs);
+        },
       };
       this.received = 0;
       if (Array.isArray(msg)) for (const piece of msg) this.ctl!.write(piece); // a line in pieces, its newline included
@@ -280,7 +339,7 @@ export class PythonSession {
   private onData(chunk: string): void {
     if (this.broken) return;
     this.received += chunk.length;
-    if (this.received > 2 * MAX_MESSAGE_CHARS) return this.drop(floodMessage());
+    if (this.received > 2 * this.maxMessage) return this.drop(floodMessage(this.maxMessage));
     let from = 0;
     for (;;) {
       const nl = chunk.indexOf('\n', from);
@@ -289,14 +348,14 @@ export class PythonSession {
           this.pending.push(from ? chunk.slice(from) : chunk);
           this.pendingChars += chunk.length - from;
         }
-        if (this.pendingChars > MAX_MESSAGE_CHARS) this.drop(floodMessage());
+        if (this.pendingChars > this.maxMessage) this.drop(floodMessage(this.maxMessage));
         return;
       }
       const line = this.pending.length ? this.pending.join('') + chunk.slice(from, nl) : chunk.slice(from, nl);
       this.pending = [];
       this.pendingChars = 0;
       from = nl + 1;
-      if (line.length > MAX_MESSAGE_CHARS) return this.drop(floodMessage());
+      if (line.length > this.maxMessage) return this.drop(floodMessage(this.maxMessage));
       const w = this.waiting;
       if (!w) continue; // unsolicited bytes on the channel: ignored
       let msg: unknown;
@@ -305,6 +364,13 @@ export class PythonSession {
       } catch {
         this.waiting = undefined;
         w.reject(new DriverLost('garbled message on the driver channel', this.diag));
+        continue;
+      }
+      // Before anything walks it: nothing nested past what a value may be.
+      const shape = checkMessageShape(msg);
+      if (shape) {
+        this.waiting = undefined;
+        w.reject(new Tampered(`a message on the driver channel holds ${shape}, which the driver never sends`, this.diag));
         continue;
       }
       if ((msg as { op?: string })?.op === 'call' && w.onCall) {
@@ -318,16 +384,65 @@ export class PythonSession {
   }
 }
 
-const fmtSeconds = (ms: number) => `${+(ms / 1000).toFixed(2)} s`;
-
-function floodMessage(): string {
-  return `the submission flooded the grader's private channel (more than ${MAX_MESSAGE_CHARS >> 20} MiB without a finished reply); its tests were stopped`;
+function floodMessage(max: number): string {
+  return `the submission flooded the grader's private channel (more than ${max >> 20} MiB without a finished reply); its tests were stopped`;
 }
 
 export class DriverLost extends Error {
   constructor(message: string, readonly diagnostics: string, readonly timedOut = false) {
     super(message);
   }
+}
+
+/** CPU ticks (1/100 s) of a process and its live descendants: the sandbox's processes and the driver
+ *  inside them. Read only when an import's wall-clock backstop runs out. */
+function processTreeTicks(root: number | undefined): number {
+  let total = 0;
+  const stack = root ? [root] : [];
+  for (let n = 0; stack.length && n < 1000; n++) {
+    const pid = stack.pop()!;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += Number(f[11]) + Number(f[12]);
+      for (const t of readdirSync(`/proc/${pid}/task`)) {
+        for (const c of readFileSync(`/proc/${pid}/task/${t}/children`, 'latin1').split(' ')) if (c) stack.push(Number(c));
+      }
+    } catch {
+      /* gone, or no /proc */
+    }
+  }
+  return total;
+}
+
+/** The channel carried what the driver never sends: proof of tampering, unlike a driver that went quiet. */
+class Tampered extends DriverLost {}
+
+/** The value bounds in the driver's spelling: it encodes a value over one as a marker, never as the value. */
+const DRIVER_BOUNDS = { int_digits: VALUE_BOUNDS.intDigits, str_chars: VALUE_BOUNDS.strChars, items: VALUE_BOUNDS.items, chars: VALUE_BOUNDS.chars, depth: VALUE_BOUNDS.depth };
+
+/** A result whose values are all within their bounds, or the test's failure naming the one that is not
+ *  (checked here, in linear time, because a hostile child can send what the driver's encoder never would). */
+function boundValues(res: RunResult, req: Omit<RunRequest, 'op'>, outputCap: number): RunResult {
+  const steps = res.obs?.steps;
+  if (!Array.isArray(steps)) return res;
+  // The driver keeps a transcript within the output cap (in Python characters: up to two JS ones each).
+  const texts = [res.obs!.transcript, res.obs!.stderr, ...steps.map((st) => st?.own_out)];
+  if (texts.some((t) => t !== undefined && (typeof t !== 'string' || t.length > 2 * outputCap + 65536))) return { ...res, status: 'protocol', obs: undefined };
+  for (let i = 0; i < steps.length; i++) {
+    const st = steps[i];
+    const callee = req.steps?.[i]?.callee;
+    const who = callee && callee[0] !== '__gradekit_value__' ? `${callee.join('.')}()` : 'the program';
+    const checks: [unknown, string][] = [[st?.value, `${who} returned`]];
+    for (const [k, v] of Object.entries(st?.args_changed ?? {})) checks.push([v, `${who} changed its argument ${Number(k) + 1} into`]);
+    for (const [v, said] of checks) {
+      if (v === undefined) continue;
+      const p = checkWireValue(v);
+      if (p?.kind === 'malformed') return { ...res, status: 'protocol', obs: undefined };
+      if (p) return { ...res, status: 'oversize', oversize: `${said} ${p.what}`, partial: { transcript: res.obs!.transcript ?? '', inputs_read: res.obs!.inputs?.length ?? 0 }, obs: undefined };
+    }
+  }
+  return res;
 }
 
 /** The init request with its names spliced in already serialised. */

@@ -234,7 +234,8 @@ export function loadAssignment(idOrPath: string, opts: AssignmentOptions = {}): 
     for (const name of Object.keys('answers' in t ? t.answers ?? {} : {})) roleNamed(['tests', i, 'answers', name], name, 'question');
     for (const [k, name] of ('questions' in t ? t.questions ?? [] : []).entries()) roleNamed(['tests', i, 'questions', k], name, 'question');
     for (const [k, name] of ('totals' in t ? t.totals ?? [] : []).entries()) roleNamed(['tests', i, 'totals', k], name, 'number');
-    if (('questions' in t && t.questions) || ('totals' in t && t.totals)) {
+    for (const [k, name] of ('requires' in t ? t.requires ?? [] : []).entries()) roleNamed(['tests', i, 'requires', k], name, 'question');
+    if (('questions' in t && t.questions) || ('totals' in t && t.totals) || ('requires' in t && t.requires)) {
       if (!('answers' in t && t.answers)) errors.push(spec.error(['tests', i, 'answers' in t && t.questions ? 'questions' : 'totals'], 'questions: and totals: judge a session answered by role', 'give the test answers: by role'));
     }
     if ('returns_printed' in t && t.returns_printed !== undefined) {

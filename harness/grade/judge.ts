@@ -57,6 +57,9 @@ function saidAnyway(transcript: string, roles: Role[]): { message: string; line:
  *  return value from what the program printed, where the test says so. */
 function judgeByRole(j: JudgeInput, base: TestDetail): Outcome | undefined {
   const r = j.byRole!;
+  // A call that raised or is missing ended the game there: that is what the steps report (one defect with
+  // the same signature wherever it shows), not the questions it never reached.
+  if (j.obs.steps.some((x) => x.error || x.missing)) return undefined;
   const observed = turnsOf(j.obs.transcript, j.obs.inputs);
   const stuck = j.obs.input_exhausted ?? j.obs.steps.find((x) => x.input_exhausted !== undefined)?.input_exhausted;
   if (r.asked && stuck !== undefined && stuck !== null && j.ref.inputExhausted === null) {
@@ -68,6 +71,16 @@ function judgeByRole(j: JudgeInput, base: TestDetail): Outcome | undefined {
   const expected = referenceTurns(j.ref, false, r.table);
   // The program's questions are what they were answered as (a question no role reads was taken for the reference's).
   r.asked?.forEach((role, k) => { if (observed[k] && role) observed[k]!.role = role; });
+  // What the rule needs to have happened (the replay, for the replay's score): a program that never asked
+  // could not show it, so the test did not pass.
+  for (const need of r.requires ?? []) {
+    const count = (turns: readonly Turn[]) => turns.filter((t) => t.input !== null && (t.role ?? classifyQuestion(r.table, t.prompt, t.before)?.role.name) === need).length;
+    const want = count(expected), got = count(observed);
+    if (got < want) {
+      const says = r.table.get(need)?.says ?? need;
+      return notChecked(`your program asks ${says} ${got ? `only ${got === 1 ? 'once' : `${got} times`}` : 'never'} in this game (the handout's program asks ${want === 1 ? 'once' : `${want} times`}), so the rule this test checks never came up`, `asks-fewer:${need}`, base);
+    }
+  }
   const unseen: string[] = [];
   const problem = (r.questions ? checkQuestions(expected, observed, r.table, r.questions) : null) ?? (r.totals ? checkTotals(lastFacts(j.ref, r.totals), observed, r.table, unseen) : null);
   if (problem) return turnFailure(j, problem, base);
@@ -149,7 +162,7 @@ export interface JudgeInput {
   meaning?: { table: RoleTable; wildcards?: string; facts: boolean; mustNotSay?: string[] };
   /** Questions answered by role (`answers:`): the rules checked over the whole session instead of turn by
    *  turn, since the program's turns need not line up with the reference's. */
-  byRole?: { table: RoleTable; questions?: string[]; totals?: string[]; returnsPrinted?: string;
+  byRole?: { table: RoleTable; questions?: string[]; totals?: string[]; returnsPrinted?: string; requires?: string[];
     /** Answered by role: the role each of the program's inputs was answered as (harness/turns/answers.ts). */
     asked?: readonly (string | undefined)[] };
 }

@@ -163,7 +163,7 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
     // An integration test: a failure is traced to the helper that causes it (causes.ts).
     return findCause(t, await runPythonTest({ ...t, helpers: undefined } as TestData, env, timeoutMs), (v) => runPythonTest(v, env, timeoutMs));
   }
-  if ('property' in t) return runProperty(t, env, timeoutMs);
+  if ('property' in t) return stubbed(await runProperty(t, env, timeoutMs), [parseStep(t.property.call)], env.session.importResult?.stubs);
   if ('rule' in t) return runRule(t, env);
   if ('game' in t) return graderError('game tests need a Java or interactive program; this assignment is Python');
   const r = t as RunningTest;
@@ -217,7 +217,7 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
     referencePatched: wirePatches.filter((p) => p.kind === 'reference').map((p) => p.name),
     file: env.file,
     stdinGiven: r.stdin !== undefined,
-    ...((r.answers || r.returns_printed) && a.roles ? { byRole: { table: a.roles, asked: answerer?.log, questions: r.questions, totals: r.totals, returnsPrinted: r.returns_printed } } : {}),
+    ...((r.answers || r.returns_printed) && a.roles ? { byRole: { table: a.roles, asked: answerer?.log, questions: r.questions, totals: r.totals, returnsPrinted: r.returns_printed, requires: r.requires } } : {}),
     ...(meaningOf(a, r, mode) ? { meaning: meaningOf(a, r, mode) } : {}),
   });
   if (res.obs.notices?.length) outcome.notices = res.obs.notices;

@@ -22,7 +22,7 @@ export const DEFAULT_PROFILE: IOProfile = {
   yesNo: [
     { pattern: '\\b(true)\\s*(?:/|or|\\|)\\s*(false)\\b' },
     { pattern: '\\b(yes)"?\\s*(?:/|or|\\|)\\s*"?(no)\\b' },
-    { pattern: '\\b(y)\\s*(?:/|or|\\|)\\s*(n)\\b' },
+    { pattern: '\\b(y)[\'"]?\\s*(?:/|or|\\|)\\s*[\'"]?(n)\\b' },
     { pattern: '\\b([10])\\s*[(:=-]?\\s*(?:for\\s+)?yes\\b.*?\\b([01])\\s*[(:=-]?\\s*(?:for\\s+)?no\\b' },
     { pattern: '\\b(?:enter|type|press|input)\\s+[\'"]?(y)[\'"]?(?:\\s+(?:for yes|or\\s+[\'"]?(n))|\\W*$)' },
     { pattern: '\\b(y)\\s*(?:for|=|:)\\s*yes\\b.*?\\b(n)\\s*(?:for|=|:)\\s*no\\b' },

@@ -94,6 +94,9 @@ const running = {
   questions: z.array(z.string()).min(1).optional(),
   /** With `answers`: number roles whose values, as printed, must be the reference's (e.g. [gameTotal]). */
   totals: z.array(z.string()).min(1).optional(),
+  /** With `answers`: question roles the program must ask at least as often as the reference for the rule to
+   *  come up (a replay's score needs the replay): otherwise the test could not check it (not_checked). */
+  requires: z.array(z.string()).min(1).optional(),
   patch: z.record(z.string(), patch).optional(),
   seed: z.union([z.number().int(), z.string()]).optional(),
   compare: comparator.optional(),

@@ -21,7 +21,7 @@ export const WORDGAME_ROLES: RoleSpecs = {
   wordPoints: { kind: 'number', says: 'the points', patterns: ['\\bearn', '\\bscored?\\b(?!\\s*(?:for|over|:))', '\\bworth\\b', '\\bgets?\\b', '\\bgot\\b', '\\bgives?\\b', '\\bpoints?\\b', '\\bpts\\b'] },
   runningTotal: { kind: 'number', says: 'the running total', patterns: ['\\btotal\\b', '\\bso far\\b'] },
   handTotal: { kind: 'number', says: 'the total for the hand', patterns: ['\\btotal score\\b', '\\bscore for\\b', '\\bthis hand\\b', '\\bhand score\\b', '\\bfinal\\b', '\\bran out\\b'] },
-  gameTotal: { kind: 'number', says: 'the total over all hands', patterns: ['\\ball (?:the )?hands\\b', '\\bover all\\b', '\\boverall\\b', '\\bgame\\b', '\\bseries\\b', '\\bgrand total\\b'] },
+  gameTotal: { kind: 'number', says: 'the total over all hands', patterns: ['\\ball (?:the )?hands\\b', '\\btotal\\b.*\\b\\d+ hands\\b', '\\bover all\\b', '\\boverall\\b', '\\bgame\\b', '\\bseries\\b', '\\bgrand total\\b'] },
 
   // The hand, as a multiset of letters (any order, any label, on the label's line or the next).
   hand: { kind: 'multiset', says: 'the hand', patterns: ['\\bhand\\b'] },

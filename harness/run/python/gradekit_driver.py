@@ -567,12 +567,21 @@ def static_facts(path):
     return [{"module": m, "line": ln} for m, ln in names], sorted(n for n, f in last.items() if _is_stub(f))
 
 
+def _is_stub_body_trivial(body):
+    """A body of prints alone is a message, not a stub: a stub ends in pass, return None or a raise."""
+    return all(isinstance(st, ast.Expr) and isinstance(st.value, ast.Call) for st in body)
+
+
 def _is_stub(fn):
     body = list(fn.body)
     if body and isinstance(body[0], ast.Expr) and isinstance(getattr(body[0], "value", None), ast.Constant) and isinstance(body[0].value.value, str):
         body = body[1:]
     for st in body:
         if isinstance(st, ast.Pass):
+            continue
+        # The starter's own stub says so: print("play_game not implemented.") (constant arguments only).
+        if isinstance(st, ast.Expr) and isinstance(st.value, ast.Call) and isinstance(st.value.func, ast.Name) and st.value.func.id == "print" \
+                and all(isinstance(a, ast.Constant) for a in st.value.args) and len(body) > 1 and not _is_stub_body_trivial(body):
             continue
         if isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant) and st.value.value is Ellipsis:
             continue

@@ -103,7 +103,7 @@ describe('mit-ps2-hangman from its course folder', () => {
     const r = spawnSync(process.execPath, [rootPath('bin', 'gradekit'), 'check'], { cwd: dir, encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(1);
     expect(r.stderr).toMatch(/checking .*hangman\.py as .*assignment\.yaml \(the tests students may see\)/);
-    expect(r.stdout).toMatch(/Fix first: hangman › .*the guesses left should be 3; your program printed 4/);
+    expect(r.stdout).toMatch(/Fix first: hangman › .*the guesses left should be 4; your program printed 5/);
     expect(r.stdout).not.toMatch(/a repeated letter, right or wrong|ends a lost game as hangman does/); // hidden tests are not run
   });
 

@@ -56,20 +56,68 @@ describe('the reference gives the handout numbers for every worked example', () 
     ['wild-consonants-only', 'False'],
     ['play-hand-returns', '161'],
     ['play-hand-own-helpers', '165'],
-    ['game-returns', '376'],
+    ['game-own-helpers', '376'],
+    ['game-handout-example', '376'],
   ])('%s -> %s', (id, want) => {
     expect(refValue(id)).toBe(want);
+  });
+  it('every literal expect in the spec is what the reference computes', () => {
+    const literal = tests.filter((t): t is Running & { expect: string } => 'expect' in t && typeof t.expect === 'string');
+    expect(literal.length).toBeGreaterThanOrEqual(15);
+    // counts: compared as dicts without zero entries, order ignored
+    const counts = (s: string) => [...s.matchAll(/'(.)':\s*(-?\d+)/g)].filter((m) => m[2] !== '0').map((m) => `${m[1]}${m[2]}`).sort();
+    for (const t of literal) {
+      const got = refValue(t.id);
+      if (t.compare === 'counts') expect(counts(got), t.id).toEqual(counts(t.expect));
+      else expect(got.replace(/\s+/g, ''), t.id).toBe(t.expect.replace(/\s+/g, ''));
+    }
   });
   it('every word scored in the handout examples', () => {
     const t = byId.get('score-play-examples') as Running;
     expect(referenceRun(a, t).steps.map((x) => repr(x.value!))).toEqual(['252', '168', '70', '95', '143', '18', '144', '108', '33', '55', '69']);
+  });
+  it("test_ps3.py's get_word_score cases: was 66, scored 450, WaYbILl 945, Outgnaw 693, fork 264, FORK (n=4) 396, !oney 259, !ows (n=6) 168, !ails 148", () => {
+    expect(referenceRun(a, byId.get('score-test-ps3') as Running).steps.map((x) => repr(x.value!))).toEqual(['66', '450', '945', '693', '264', '396', '259', '168', '148']);
   });
   it('the test_ps3.py is_valid_word cases: honey valid/invalid, hello/Rapture/Even invalid, hello valid twice', () => {
     const values = (id: string) => referenceRun(a, byId.get(id) as Running).steps.filter((x) => x.value?.t === 'bool').map((x) => repr(x.value!));
     expect(values('valid-basic')).toEqual(['True', 'False']);
     expect(values('valid-counts')).toEqual(['False', 'False', 'False']);
     expect(values('valid-no-mutation')).toEqual(['True', 'True']);
-    expect(values('wild-valid')).toEqual(['True', 'True']);
+    expect(values('wild-valid')).toEqual(['True', 'True', 'True']);
+    expect(values('wild-any-consonant')).toEqual(['True', 'True']);
+    expect(values('wild-invalid-coz')).toEqual(['False', 'False', 'False']);
+    expect(values('wild-counts')).toEqual(['False', 'False']);
+  });
+  it('update_hand: letters used more often than held go to 0; letters the hand lacks are ignored', () => {
+    const values = (id: string) => referenceRun(a, byId.get(id) as Running).steps.map((x) => repr(x.value!));
+    const counts = (v: string) => [...v.matchAll(/'(.)': (-?\d+)/g)].filter((m) => m[2] !== '0').map((m) => `${m[1]}${m[2]}`);
+    expect(values('update-never-negative').map(counts)).toEqual([['e1'], []]);
+    expect(values('update-ignores-absent').map(counts)).toEqual([['a1', 'b1'], ['b1']]);
+  });
+  it('play_game totals: the two-hand game 177; replays keep the better score (252, 252, tie 144)', () => {
+    expect(refValue('game-returns')).toBe('177');
+    expect(refValue('game-two-hands')).toBe('177');
+    expect(refValue('game-replay-better')).toBe('252');
+    expect(refValue('game-replay-worse')).toBe('252');
+    expect(refValue('game-replay-tie')).toBe('144');
+    expect(refValue('game-replay-same-hand')).toBe('124');
+  });
+  it('every scripted input is consumed by the reference (no test leaves input unread)', () => {
+    for (const t of tests) {
+      if (!('stdin' in t) || !t.stdin) continue;
+      const r = referenceRun(a, t as Running);
+      expect(r.unread, t.id).toBe(0);
+      expect(r.inputExhausted, t.id).toBeNull();
+    }
+  });
+  it('the questions the by-role tests count are asked by the reference as the test names say', () => {
+    // game-substitute-once: substitution offered before hands 1 and 2 (used there), not before hand 3;
+    // game-replay-once: replay offered after hands 1 and 2 (used there), not after hand 3.
+    const roles = (id: string, role: string) => referenceRun(a, byId.get(id) as Running).inputs.filter((i) => i.role === role).length;
+    expect(roles('game-substitute-once', 'substitute')).toBe(2);
+    expect(roles('game-replay-once', 'replay')).toBe(2);
+    expect(roles('game-replay-no-substitution', 'substitute')).toBe(2);
   });
 });
 

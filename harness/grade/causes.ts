@@ -26,12 +26,53 @@ export async function findCause(t: Running, first: Outcome, run: (t: Running) =>
   const alone: string[] = [];
   for (const h of helpers) if ((await run(withReference(t, [h]))).status === 'passed') alone.push(h);
   // Each helper that fixes it alone holds the defect, or calls the one that does (play_hand calls
-  // get_word_score): any of them explains it. When none does alone, they cause it together.
-  const which = alone.length ? `your ${alone.join(' or your ')}` : `your ${helpers.join(', ')} together`;
+  // get_word_score): any of them explains it. When none does alone, they cause it together: those whose
+  // own version, left in with every other swapped, still makes it fail.
+  const together: string[] = [];
+  if (!alone.length) for (const h of helpers) if ((await run(withReference(t, helpers.filter((x) => x !== h)))).status !== 'passed') together.push(h);
+  const causes = alone.length ? alone : together.length ? together : helpers;
+  const which = alone.length ? `your ${alone.join(' or your ')}` : `your ${causes.join(', ')} together`;
   return {
     ...first,
-    defect: alone.length ? `helpers:any:${alone.join(',')}` : `helpers:all:${helpers.join(',')}`,
-    message: `${first.message}; with the reference's ${(alone.length ? alone : helpers).join(alone.length ? ' or ' : ', ')} in place of yours it passes: the defect is in ${which}`,
-    detail: { ...first.detail, hint: `fix ${(alone.length ? alone : helpers).join(alone.length ? ' or ' : ' and ')} first (the tests of each say what is wrong)` },
+    defect: alone.length ? `helpers:any:${alone.join(',')}` : `helpers:all:${causes.join(',')}`,
+    message: `${first.message}; with the reference's ${causes.join(alone.length ? ' or ' : ', ')} in place of yours it passes: the defect is in ${which}`,
+    detail: { ...first.detail, hint: `fix ${causes.join(alone.length ? ' or ' : ' and ')} first (the tests of each say what is wrong)` },
   };
+}
+
+/** A test's patches as the spec gives them. */
+type Patches = NonNullable<Running['patch']>;
+
+/**
+ * A test aimed at one function runs with the reference's version of the helpers it calls, so that a
+ * helper's bug is charged by the helper's own tests. A program may rely on its own helper behaving as the
+ * handout does not say (its display_hand returns the line its play_hand prints), or on substitute_hand
+ * changing the hand it is given. When such a test fails, it runs again: with each reference helper swapped
+ * back for the student's own (a pass then means the program, as written, obeys the rule: it passes), and
+ * with the substitution mock changing its argument too (a pass then means the failure is the program's
+ * reliance on that change: the defect of substitute_hand, charged by its own test when it shows there).
+ */
+export async function ownDesign(t: Running, first: Outcome, run: (t: Running) => Promise<Outcome>): Promise<Outcome> {
+  if (first.status === 'passed' || !t.patch) return first;
+  const patch = t.patch as Patches;
+  const refs = Object.entries(patch).filter(([, p]) => p === 'reference').map(([n]) => n);
+  for (const h of refs) {
+    const own = { ...patch };
+    delete own[h];
+    const r = await run({ ...t, patch: own } as Running);
+    if (r.status === 'passed') return { ...r, notices: [...(r.notices ?? []), `${t.id}: passed with your own ${h} in place of the handout's (your program relies on what your ${h} does)`] };
+  }
+  const mocks = Object.entries(patch).filter(([, p]) => typeof p === 'object' && p !== null && 'replace_with' in p && !p.in_place);
+  for (const [name, p] of mocks) {
+    const r = await run({ ...t, patch: { ...patch, [name]: { ...(p as { replace_with: string }), in_place: true } } } as Running);
+    if (r.status === 'passed') {
+      return {
+        ...first,
+        defect: `helpers:any:${name}`,
+        message: `${first.message}; it passes when ${name} also changes the hand it is given: your program relies on ${name} changing its argument, and does not use the hand it returns`,
+        detail: { ...first.detail, hint: `use the value ${name} returns (hand = ${name}(hand, letter)); ${name} must not change its argument` },
+      };
+    }
+  }
+  return first;
 }

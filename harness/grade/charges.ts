@@ -43,6 +43,9 @@ export interface ChargeInput {
   tests: readonly TestData[];
   outcomes: ReadonlyMap<string, Outcome>;
   groupOf: (t: TestData) => string;
+  /** The functions a test calls (its steps' callees): where a helper's defect is charged is any test that
+   *  calls the helper, whatever group the spec files it under (the wildcard tests call is_valid_word). */
+  callees?: (t: TestData) => readonly string[];
 }
 
 /** Each test's outcome after charging: failures whose defect is already charged keep their points
@@ -53,7 +56,7 @@ export interface ChargeInput {
  *  Where the charge goes: a test that names a home (`same_defect_as`) showing the same defect defers to
  *  it; otherwise the first test in the spec's order (scored tests before extra ones: a defect is
  *  charged where the points are) takes it. */
-export function assignCharges({ tests, outcomes, groupOf }: ChargeInput): Map<string, Outcome> {
+export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput): Map<string, Outcome> {
   const out = new Map(outcomes);
   const sigs = new Map<string, Signature>();
   for (const t of tests) {
@@ -67,11 +70,15 @@ export function assignCharges({ tests, outcomes, groupOf }: ChargeInput): Map<st
     return mine ? (t.same_defect_as ?? []).find((h) => observed(h) && sigs.get(h)!.what === mine.what) : undefined;
   };
   const byId = new Map(tests.map((t) => [t.id, t]));
+  const index = new Map(tests.map((t, i) => [t.id, i]));
   const rootOf = (t: TestData): string => {
-    const seen = new Set<string>([t.id]);
+    const path = [t.id];
     let cur = t;
-    for (let h = defersTo(cur); h && !seen.has(h); h = defersTo(cur)) {
-      seen.add(h);
+    for (let h = defersTo(cur); h; h = defersTo(cur)) {
+      const k = path.indexOf(h);
+      // Tests that name each other as homes: the first of them in the spec's order takes the charge.
+      if (k >= 0) return path.slice(k).sort((x, y) => index.get(x)! - index.get(y)!)[0]!;
+      path.push(h);
       cur = byId.get(h)!;
     }
     return cur.id;
@@ -97,7 +104,8 @@ export function assignCharges({ tests, outcomes, groupOf }: ChargeInput): Map<st
     const root = rootOf(t);
     out.set(t.id, uncharged(outcomes.get(t.id)!, homeOf.get(root) ?? root, sigs.get(t.id)!, groupOf(t)));
   }
-  const chargedIn = (fn: string) => order.find((x) => groupOf(x) === fn && homeOf.get(x.id) === x.id && out.get(x.id)?.status !== 'passed');
+  const aimsAt = (x: TestData, fn: string) => groupOf(x) === fn || (callees?.(x) ?? []).includes(fn);
+  const chargedIn = (fn: string) => order.find((x) => aimsAt(x, fn) && homeOf.get(x.id) === x.id && out.get(x.id)?.status !== 'passed');
   for (const t of order.filter((x) => sigs.has(x.id) && traced(x.id))) {
     const [, mode, list] = sigs.get(t.id)!.what.split(':');
     const homes = list!.split(',').map(chargedIn);

@@ -62,11 +62,13 @@ function judgeByRole(j: JudgeInput, base: TestDetail): Outcome | undefined {
   if (j.obs.steps.some((x) => x.error || x.missing)) return undefined;
   const observed = turnsOf(j.obs.transcript, j.obs.inputs);
   const stuck = j.obs.input_exhausted ?? j.obs.steps.find((x) => x.input_exhausted !== undefined)?.input_exhausted;
-  if (r.asked && stuck !== undefined && stuck !== null && j.ref.inputExhausted === null) {
+  // A program that keeps asking after what a totals rule needs was shown is judged on what it showed.
+  const shownAnyway = r.totals?.length && !r.questions?.length && r.totals.every((x) => lastPrinted(observed, r.table, x));
+  if (r.asked && stuck !== undefined && stuck !== null && j.ref.inputExhausted === null && !shownAnyway) {
     const last = observed[observed.length - 1]!;
     const asked = classifyQuestion(r.table, last.prompt, last.before);
     const what = asked ? `${JSON.stringify(asked.line)} (${asked.role.says})` : JSON.stringify(stuck.trim());
-    return notChecked(`at input ${observed.length} your program asks ${what}, a question this test has no answer for, so the game never reached what the test checks`, `asks-unanswered:${asked?.role.name ?? '?'}`, base);
+    return notChecked(`at input ${observed.length} your program asks ${what}, a question this test has no answer for, so the game never reached what the test checks`, `question-extra:${asked?.role.name ?? '?'}`, base);
   }
   const expected = referenceTurns(j.ref, false, r.table);
   // The program's questions are what they were answered as (a question no role reads was taken for the reference's).
@@ -78,12 +80,14 @@ function judgeByRole(j: JudgeInput, base: TestDetail): Outcome | undefined {
     const want = count(expected), got = count(observed);
     if (got < want) {
       const says = r.table.get(need)?.says ?? need;
-      return notChecked(`your program asks ${says} ${got ? `only ${got === 1 ? 'once' : `${got} times`}` : 'never'} in this game (the handout's program asks ${want === 1 ? 'once' : `${want} times`}), so the rule this test checks never came up`, `asks-fewer:${need}`, base);
+      return notChecked(`your program asks ${says} ${got ? `only ${got === 1 ? 'once' : `${got} times`}` : 'never'} in this game (the handout's program asks ${want === 1 ? 'once' : `${want} times`}), so the rule this test checks never came up`, `question-missing:${need}`, base);
     }
   }
   const unseen: string[] = [];
   const problem = (r.questions ? checkQuestions(expected, observed, r.table, r.questions) : null) ?? (r.totals ? checkTotals(lastFacts(j.ref, r.totals), observed, r.table, unseen) : null);
   if (problem) return turnFailure(j, problem, base);
+  // It showed what the rule needs, rightly, and then kept asking: that is another rule's defect.
+  if (shownAnyway && stuck !== undefined && stuck !== null) return passed(base);
   // A total the program need not print, and did not: what it returns is then the only evidence.
   if (unseen.length) j.onlyReturn = unseen.map((x) => r.table.get(x)?.says ?? x).join(', ');
   if (r.returnsPrinted) {
@@ -177,6 +181,13 @@ export function judge(j: JudgeInput): Outcome {
   if (j.byRole) {
     const o = judgeByRole(j, base);
     if (o) return o;
+  }
+  // A game whose transcript goes wrong explains the wrong value it returns: judged first, so that one
+  // mistake seen by a transcript test and an integration test of the same script is one defect. A call
+  // that raised or printed past its cap is reported as such instead.
+  if (j.meaning && j.expectedTranscript !== undefined && !obs.steps.some((x) => x.error || x.missing || x.output_limit)) {
+    const p = turnVerdict(j);
+    if (p) return turnFailure(j, p, base);
   }
   const stepCount = j.steps ? j.steps.length : 1;
   let previous: PyValue | undefined;
@@ -304,16 +315,22 @@ function judgeStep(j: JudgeInput, so: StepObservation, rs: RefStepResult | undef
   // A function the file does not define is one defect, charged once whichever tests need it.
   if (so.missing) return withDefect(`missing-fn:${so.missing}`, error(`${j.file} does not define \`${so.missing}\` (needed by ${label})`, { ...base, hint: `check the spelling of ${so.missing} against the handout` }));
   if (so.input_exhausted !== undefined && rs?.inputExhausted === undefined) {
+    // A function that asks for input where the handout's asks for none: one defect, whichever call shows it.
+    if (!j.ref.inputs.length && step?.expr.k === 'call') {
+      return withDefect(`answer:${step.expr.callee.join('.')}:asks-input`, fail(`${label} asks for input (${JSON.stringify(so.input_exhausted.trim())}); the handout's ${step.expr.callee.join('.')} asks for none: it is given everything it needs as arguments`, { ...base, hint: 'remove the input() call: use the function\'s parameters' }));
+    }
     if (j.meaning) {
       const p = turnVerdict(j);
       if (p) return turnFailure(j, p, base);
     }
     const n = j.obs.inputs.length;
     const where = promptDivergence(j);
-    return fail(`asked for more input than the test gives: ${where ?? `after all ${n} scripted line(s) were used it asked ${JSON.stringify(so.input_exhausted)}`}`, {
+    const o = fail(`asked for more input than the test gives: ${where ?? `after all ${n} scripted line(s) were used it asked ${JSON.stringify(so.input_exhausted)}`}`, {
       ...base,
       hint: 'an extra question or a loop that does not stop: compare your prompts with the handout',
     });
+    // A function that asks for input where the handout's does not is one defect, whichever call shows it.
+    return step?.expr.k === 'call' ? withDefect(`answer:${step.expr.callee.join('.')}:asks-input`, o) : o;
   }
   if (so.output_limit) return limit('output_limit_exceeded', `printed more than ${so.output_limit} characters during ${label}; an endless print loop?`, base);
   if (so.error) {

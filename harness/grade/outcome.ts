@@ -28,7 +28,7 @@ export const skipped = (message: string): Outcome => ({ status: 'skipped', kind:
 /** A limit that stopped the program: the message starts with the kind's own words ("time limit exceeded: ..."). */
 export const limit = (kind: OutcomeKind, specifics: string, detail?: TestDetail): Outcome => error(kindMessage(kind, specifics), detail, kind);
 /** The run never reached what the test judges: not a pass. `defect` names what stopped it (the program's
- *  own deviation, e.g. "stops-before:replay"), so that a cause charged by another test is charged once. */
+ *  own deviation, e.g. "question-missing:replay"), so that a cause charged by another test is charged once. */
 export const notChecked = (reason: string, defect: string | undefined, detail?: TestDetail): Outcome => ({
   ...error(kindMessage('not_checked', reason), detail, 'not_checked'),
   ...(defect ? { defect } : {}),

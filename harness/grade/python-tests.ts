@@ -11,7 +11,7 @@ import { ANSWER_CAP, makeContext, RecordingIO, referenceCaller, runReference, ty
 import { needsSolution, SolutionUnavailable, solutionExpected, type SolutionRunner } from './solution.js';
 import { DEFAULT_PROFILE } from '../interactive/profile.js';
 import { judge } from './judge.js';
-import { findCause } from './causes.js';
+import { findCause, ownDesign } from './causes.js';
 import { Answerer } from '../turns/answers.js';
 import { runProperty, renderCall } from './property.js';
 import { error, fail, graderError, pass, runFailure, type Outcome } from './outcome.js';
@@ -72,7 +72,7 @@ export function patchesOf(t: Running, a: Assignment, seed: number | string | und
       ref.push({ name, kind: 'sequence', values });
     } else if ('replace_with' in p) {
       const value = parseExpr(JSON.stringify(p.replace_with));
-      wire.push({ name, kind: 'replace_key', value: exprToWire(value) });
+      wire.push({ name, kind: 'replace_key', value: exprToWire(value), ...(p.in_place ? { in_place: true } : {}) });
       ref.push({ name, kind: 'replace_key', value });
     } else if ('value' in p) {
       const value = parseExpr(p.value);
@@ -158,10 +158,17 @@ export function planTest(r: RunningTest, a: Assignment, runSeed: number | string
   return { req, steps, seed, opts, refRun, wirePatches, refPatches };
 }
 
-export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: number): Promise<Outcome> {
-  if ('helpers' in t && t.helpers?.length) {
+/** `intervene`: whether a failure may be traced by running the test again in other ways (causes.ts); the
+ *  runs made for that do not intervene themselves. */
+export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: number, intervene = true): Promise<Outcome> {
+  const again = (v: TestData) => runPythonTest(v, env, timeoutMs, false);
+  if (intervene && 'helpers' in t && t.helpers?.length) {
     // An integration test: a failure is traced to the helper that causes it (causes.ts).
-    return findCause(t, await runPythonTest({ ...t, helpers: undefined } as TestData, env, timeoutMs), (v) => runPythonTest(v, env, timeoutMs));
+    return findCause(t, await again({ ...t, helpers: undefined } as TestData), again);
+  }
+  if (intervene && 'patch' in t && t.patch && !('property' in t)) {
+    // A failure with the reference's helpers in place may be the program's own design (causes.ts).
+    return ownDesign(t, await again(t), again);
   }
   if ('property' in t) return stubbed(await runProperty(t, env, timeoutMs), [parseStep(t.property.call)], env.session.importResult?.stubs);
   if ('rule' in t) return runRule(t, env);

@@ -13,6 +13,7 @@ import { runPythonTest } from './python-tests.js';
 import { SolutionRunner } from './solution.js';
 import { error, fmtMs, graderError, limit, skipped, type Outcome } from './outcome.js';
 import { assignCharges } from './charges.js';
+import { parseStep } from '../spec/pyexpr.js';
 import { gradekitVersion } from '../paths.js';
 import { submissionSeed } from './seed.js';
 import { sharedSandbox, type SandboxWrap } from '../run/sandbox/index.js';
@@ -86,6 +87,12 @@ export function groupOf(t: TestData): string {
   return 'tests';
 }
 
+/** The functions a test calls: its steps' callees, or its property's. */
+function calleesOf(a: Assignment, t: TestData): string[] {
+  const steps = 'property' in t ? [parseStep(t.property.call)] : a.steps.get(t.id) ?? [];
+  return steps.flatMap((s) => (s.expr.k === 'call' && s.expr.callee.length === 1 ? [s.expr.callee[0]!] : []));
+}
+
 function toResult(a: Assignment, t: TestData, o: Outcome, ms: number): TestResult {
   const d = a.spec.data.defaults;
   // Tests beyond the handout are reported in the zero-point 'extra' group, never scored.
@@ -145,7 +152,7 @@ export async function gradeSubmission(a: Assignment, submission: string, opts: G
   for (const t of tests) if ((t.visibility ?? a.spec.data.defaults.visibility) === 'visible') notices.push(...(outcomes.get(t.id)?.notices ?? []));
   // One defect, one charge, by cause (charges.ts). A submission that could not run at all is not graded
   // test by test: nothing is "charged again" then.
-  const charged = fatal ? outcomes : assignCharges({ tests, outcomes, groupOf });
+  const charged = fatal ? outcomes : assignCharges({ tests, outcomes, groupOf, callees: (t) => calleesOf(a, t) });
   const results = tests.map((t) => {
     const o = outcomes.get(t.id) ?? { ...(fatal ? error(`not run: ${fatal.message}`, undefined, fatal.kind === 'compile' ? 'compile_error' : 'run_time_error') : graderError('not run')), ms: 0 };
     return toResult(a, t, charged.get(t.id) ?? o, o.ms);

@@ -155,7 +155,8 @@ export function readRuns(text: string, wildcards = '*!'): RunSeen[] {
     let whole = k === 0 || (k > 0 && /:$/.test(tokens[k - 1]!.t));
     if (!run.length) {
       // The run after a label, with the prompt on the same line after it.
-      const label = tokens.findIndex((x, i) => /[A-Za-z]:$/.test(x.t) && i + 2 < tokens.length && isCell(tokens[i + 1]!.t) && isCell(tokens[i + 2]!.t));
+      // (one letter alone is a run too when a word of the prompt follows it: "Current hand: e Enter word").
+      const label = tokens.findIndex((x, i) => /[A-Za-z]:$/.test(x.t) && i + 2 < tokens.length && isCell(tokens[i + 1]!.t) && (isCell(tokens[i + 2]!.t) || /^[A-Z][a-z]{2,}/.test(tokens[i + 2]!.t)));
       if (label >= 0) {
         let e = label + 1;
         while (e < tokens.length && isCell(tokens[e]!.t)) e++;

@@ -14,7 +14,7 @@ export interface TurnProblem {
   turn: number;
   message: string;
   /** What kind of problem, independent of the test it shows in ("missing:handTotal",
-   *  "asks:letter@word"): two tests with the same defect signature show the same defect. */
+   *  "question-missing:replay"): two tests with the same defect signature show the same defect. */
   defect: string;
 }
 
@@ -157,6 +157,16 @@ export interface TurnsInput {
   exhaustedAt?: string | null;
 }
 
+/** The signature of a question asked where the reference asks another, in the words every judge of questions
+ *  uses (harness/turns/rules.ts too), so that one missing or extra question is one defect whichever test sees
+ *  it: the program skipped the reference's question when its own is the reference's next one, or asked one
+ *  too many when its next question is the reference's; otherwise the two are only said to differ. */
+export function questionDefect(asked: string, expected: string, expectedNext: string | undefined, askedNext: string | undefined): string {
+  if (expectedNext === asked) return `question-missing:${expected}`;
+  if (askedNext === expected) return `question-extra:${asked}`;
+  return `question-instead:${asked}@${expected}`;
+}
+
 /** Judges a whole scripted session turn by turn: the facts each turn must show, then which question
  *  each input answered. Returns the first problem, or null when the program said everything the
  *  reference says, in the same turns, asking the same questions. */
@@ -179,14 +189,14 @@ export function judgeTurns(j: TurnsInput): TurnProblem | null {
         return {
           turn: i,
           message: `input ${i + 1} (${JSON.stringify(obs.input)}) answered ${quote(asked.line)}, which asks ${asked.role.says}; at this point the handout's program asks ${describeRole(exp.role)}`,
-          defect: `asks:${asked.role.name}@${exp.role}`,
+          defect: questionDefect(asked.role.name, exp.role, expected[i + 1]?.role, observed[i + 1] ? classifyQuestion(table, observed[i + 1]!.prompt, observed[i + 1]!.before)?.role.name : undefined),
         };
       }
     }
     // A program that stops where the reference goes on is explained by that, not by what its last turn
     // lacks (the hand it never shows because the game is over): one early end, one defect.
     if (obs.input === null && exp.input !== null) {
-      return { turn: i, message: `${when} your program asks nothing more, where the handout's program asks ${describeRole(exp.role)}`, defect: `stops-before:${exp.role ?? '?'}` };
+      return { turn: i, message: `${when} your program asks nothing more, where the handout's program asks ${describeRole(exp.role)}`, defect: `question-missing:${exp.role ?? '?'}` };
     }
     const p = checkFacts(turnText(obs), exp.facts ?? [], { table, when, wildcards: j.wildcards });
     if (p) return { turn: i, ...p };
@@ -197,7 +207,7 @@ export function judgeTurns(j: TurnsInput): TurnProblem | null {
     const last = observed[observed.length - 1]!;
     const asked = classifyQuestion(table, '', turnText(last));
     const what = asked ? `${quote(asked.line)} (${asked.role.says})` : quote(questionLine('', turnText(last)));
-    return { turn: observed.length - 1, message: `after all ${observed.length - 1} scripted input(s) your program asks ${what}; the handout's program asks nothing more here`, defect: `asks-more:${asked?.role.name ?? '?'}` };
+    return { turn: observed.length - 1, message: `after all ${observed.length - 1} scripted input(s) your program asks ${what}; the handout's program asks nothing more here`, defect: `question-extra:${asked?.role.name ?? '?'}` };
   }
   return null;
 }

@@ -27,12 +27,12 @@ export function checkQuestions(expected: readonly Turn[], observed: readonly Tur
     const nExp = exp.filter((x) => x.r === role).length;
     const nObs = obs.filter((x) => x.r === role).length;
     if (o && (!e || nObs > nExp)) {
-      return { turn: o.i, message: `at input ${o.i + 1} your program asks ${says} again: it asks ${times(nObs)} in this game, where the handout's program asks ${times(nExp)}`, defect: `asks-again:${role}` };
+      return { turn: o.i, message: `at input ${o.i + 1} your program asks ${says} again: it asks ${times(nObs)} in this game, where the handout's program asks ${times(nExp)}`, defect: `question-extra:${role}` };
     }
     const at = o?.i ?? Math.max(0, observed.length - 1);
     return nObs < nExp
-      ? { turn: at, message: `your program asks ${says} ${nObs ? times(nObs) : 'never'} in this game, where the handout's program asks ${times(nExp)}`, defect: `asks-fewer:${role}` }
-      : { turn: at, message: `at input ${at + 1} your program asks ${table.get(o!.r!)?.says ?? o!.r}, where the handout's program asks ${says}`, defect: `asks-order:${role}` };
+      ? { turn: at, message: `your program asks ${says} ${nObs ? times(nObs) : 'never'} in this game, where the handout's program asks ${times(nExp)}`, defect: `question-missing:${role}` }
+      : { turn: at, message: `at input ${at + 1} your program asks ${table.get(o!.r!)?.says ?? o!.r}, where the handout's program asks ${says}`, defect: `question-instead:${o!.r}@${role}` };
   }
   return null;
 }

@@ -108,11 +108,14 @@ const holds = (word: string, hand: Hand) => {
 const VALID_MISTAKES: Mistake<ValidInput>[] = [
   // Looked up as typed in the lower-case list, an upper-case word is never found.
   { defect: 'case-sensitive', says: 'a word typed in upper case is not lower-cased before it is checked', answer: ({ word }) => (word === word.toLowerCase() ? undefined : false) },
+  // A wildcard word checked against the list alone: the hand (its letters, its counts, its wildcard) is ignored.
+  { defect: 'wildcard-ignores-hand', says: 'a word with the wildcard is checked against the word list only, not against the hand', answer: ({ word, hand, words, v }) => (word.includes(v.wildcard) ? isValidWord(word, new Map([...'abcdefghijklmnopqrstuvwxyz', v.wildcard].map((c) => [c, 99])), words, v) && !isValidWord(word, hand, words, v) ? true : undefined : undefined) },
   { defect: 'wildcard-wrong-kind', says: 'the wildcard is tried as the wrong kind of letter (it stands only for {kind})', answer: ({ word, hand, words, v }) => (word.includes(v.wildcard) ? isValidWord(word, hand, words, otherKind(v)) : undefined) },
   { defect: 'wildcard-any-letter', says: 'the wildcard may stand for any letter (it stands only for {kind})', answer: ({ word, hand, words, v }) => (word.includes(v.wildcard) ? isValidWord(word, hand, words, otherKind(v)) || isValidWord(word, hand, words, v) : undefined) },
   { defect: 'wildcard-without-wildcard', says: 'a word with the wildcard is accepted though the hand holds none', answer: ({ word, hand, words, v }) => (word.includes(v.wildcard) && !(hand.get(v.wildcard) ?? 0) ? isValidWord(word, new Map([...hand, [v.wildcard, 1]]), words, v) : undefined) },
   { defect: 'wildcard-fills-any-letter', says: 'a letter of the word the hand lacks is accepted in place of the wildcard', answer: ({ word, hand, words, v }) => (!word.includes(v.wildcard) && (hand.get(v.wildcard) ?? 0) > 0 ? words.includes(word.toLowerCase()) : undefined) },
-  { defect: 'ignores-counts', says: 'a letter may be used more often than the hand holds it', answer: ({ word, hand, words, v }) => isValidWord(word, new Map([...hand].map(([k, n]) => [k, n > 0 ? 99 : 0])), words, v) },
+  // Only whether a letter is a key of the hand is checked: counts, zero counts included, are ignored.
+  { defect: 'ignores-counts', says: 'a letter may be used more often than the hand holds it (a count of 0 included)', answer: ({ word, hand, words, v }) => isValidWord(word, new Map([...hand].map(([k]) => [k, 99])), words, v) },
   { defect: 'ignores-word-list', says: 'the word is not looked up in the word list', answer: ({ word, hand }) => holds(word, hand) },
 ];
 

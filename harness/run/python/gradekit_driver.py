@@ -983,12 +983,22 @@ def make_patch(p, env):
     if kind == "replace_key":
         new_key = decode(p["value"], env)
 
+        in_place = bool(p.get("in_place"))
+
         def replace(d, key, *rest):
             # The MIT grader's substitute_hand mock: every copy of `key` becomes the chosen letter.
             out = {}
             for k, v in d.items():
                 k2 = new_key if k == key else k
                 out[k2] = out.get(k2, 0) + v
+            if in_place:
+                # The variant the grader tries when a program fails (causes.ts): the substitution happens to the
+                # hand given, and the value returned is the hand as it was. Only a program that ignores what
+                # substitute_hand returns, and relies on the change to its argument, plays the substituted hand.
+                before = dict(d)
+                d.clear()
+                d.update(out)
+                return before
             return out
 
         return replace

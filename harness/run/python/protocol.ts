@@ -15,7 +15,7 @@ export interface WireStep {
 
 export type WirePatch =
   | { name: string; kind: 'sequence'; values: WireArg[] }
-  | { name: string; kind: 'replace_key'; value: WireArg }
+  | { name: string; kind: 'replace_key'; value: WireArg; in_place?: boolean }
   | { name: string; kind: 'constant'; value: WireArg }
   | { name: string; kind: 'python'; code: string }
   /** The reference's own function, evaluated by the grader when the student's code calls it. */

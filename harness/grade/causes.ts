@@ -56,11 +56,13 @@ export async function ownDesign(t: Running, first: Outcome, run: (t: Running) =>
   if (first.status === 'passed' || !t.patch) return first;
   const patch = t.patch as Patches;
   const refs = Object.entries(patch).filter(([, p]) => p === 'reference').map(([n]) => n);
-  for (const h of refs) {
+  if (refs.length) {
+    // One run with all of the student's own helpers back (the program as it was written): a program that
+    // obeys the rule so passes, whichever helper's design it relies on.
     const own = { ...patch };
-    delete own[h];
+    for (const h of refs) delete own[h];
     const r = await run({ ...t, patch: own } as Running);
-    if (r.status === 'passed') return { ...r, notices: [...(r.notices ?? []), `${t.id}: passed with your own ${h} in place of the handout's (your program relies on what your ${h} does)`] };
+    if (r.status === 'passed') return { ...r, notices: [...(r.notices ?? []), `${t.id}: passed with your own ${refs.join(', ')} in place of the handout's (your program relies on what yours do)`] };
   }
   const mocks = Object.entries(patch).filter(([, p]) => typeof p === 'object' && p !== null && 'replace_with' in p && !p.in_place);
   for (const [name, p] of mocks) {

@@ -182,6 +182,11 @@ export function judge(j: JudgeInput): Outcome {
     const o = judgeByRole(j, base);
     if (o) return o;
   }
+  // What the handout rules out saying at all (a stray "None") is its own defect, whatever else goes wrong.
+  if (j.meaning?.mustNotSay?.length && !obs.steps.some((x) => x.error || x.missing)) {
+    const said = saidAnyway(j.obs.transcript, j.meaning.mustNotSay.map((r) => j.meaning!.table.get(r)!));
+    if (said) return withDefect(`says:${said.role}`, fail(said.message, { ...base, regions: [{ text: 'transcript', from: said.line, to: said.line, label: said.message.slice(0, 80) }] }));
+  }
   // A game whose transcript goes wrong explains the wrong value it returns: judged first, so that one
   // mistake seen by a transcript test and an integration test of the same script is one defect. A call
   // that raised or printed past its cap is reported as such instead.

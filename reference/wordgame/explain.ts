@@ -48,6 +48,7 @@ const SCORE_MISTAKES: Mistake<ScoreInput>[] = [
   { defect: 'floor-zero', says: `the second component's minimum is taken as 0`, answer: ({ word, n, v }) => { const w = word.toLowerCase(); const L = w.length; return letterSum(w, v) * Math.max(0, v.a * L - v.b * (n - L)); } },
   { defect: 'sum-not-product', says: 'the two components are added, not multiplied', answer: ({ word, n, v }) => { const w = word.toLowerCase(); const L = w.length; return letterSum(w, v) + Math.max(v.floor, v.a * L - v.b * (n - L)); } },
   { defect: 'hand-size-for-n', says: 'the score uses HAND_SIZE where the docstring says n (the hand length when the word was played)', answer: ({ word, n, v, handSize }) => { if (n === handSize) return undefined; const w = word.toLowerCase(); const L = w.length; return letterSum(w, v) * Math.max(v.floor, v.a * L - v.b * (handSize - L)); } },
+  { defect: 'hand-size-for-seven', says: 'the second component uses HAND_SIZE where the handout has the constant 7', answer: ({ word, n, v, handSize }) => { if (handSize === v.a) return undefined; const w = word.toLowerCase(); const L = w.length; return letterSum(w, v) * Math.max(v.floor, handSize * L - v.b * (n - L)); } },
   { defect: 'case-sensitive', says: 'upper-case letters are not scored (lower-case the word first)', answer: ({ word, n, v }) => { if (word === word.toLowerCase()) return undefined; const L = word.length; return letterSum(word, v, (ch) => SCRABBLE_LETTER_VALUES[ch] ?? 0) * Math.max(v.floor, v.a * L - v.b * (n - L)); } },
   { defect: 'wildcard-not-in-length', says: 'the wildcard is left out of the word length', answer: ({ word, n, v }) => { const w = word.toLowerCase(); if (!w.includes(v.wildcard)) return undefined; const L = [...w].filter((c) => c !== v.wildcard).length; return letterSum(w, v) * Math.max(v.floor, v.a * L - v.b * (n - L)); } },
 ];
@@ -57,7 +58,10 @@ const explainScore: Explainer = ({ args, observed, ctx }) => {
   const v = variantOf(ctx);
   const word = asStr(args[0]!, 'word');
   const n = asInt(args[1]!, 'n');
-  const hit = firstMatch(SCORE_MISTAKES, { word, n, v, handSize: v.handSize }, Number(observed.v));
+  // HAND_SIZE as the test set it (a patched constant), else the variant's.
+  const patched = (ctx.options.constants as Record<string, PyValue> | undefined)?.HAND_SIZE;
+  const handSize = patched ? asInt(patched, 'HAND_SIZE') : v.handSize;
+  const hit = firstMatch(SCORE_MISTAKES, { word, n, v, handSize }, Number(observed.v));
   if (hit) return hit;
   // The wildcard scored like a letter: any of 1..10 points for it reproduces the answer.
   const w = word.toLowerCase();

@@ -54,29 +54,68 @@ export const dealtHand: Validator = ({ observed, args, ctx }) => {
   return consonants === n - wantVowels - 1 ? { ok: true } : bad(`${got}: ${consonants} consonants, expected ${n - wantVowels - 1}`, 'consonants');
 };
 
-/** substitute_hand(hand, letter): every copy of a held letter becomes one new letter the hand did not
- *  hold (of the same kind where the variant says so); a letter the hand lacks leaves it the same. */
-export const substitution: Validator = ({ observed, args, ctx }) => {
+type Rule = 'letter' | 'copies';
+
+/** Every rule of substitute_hand(hand, letter) a result breaks, in order, each tagged with the part of the
+ *  rule it is about: which new letter (`letter`), or which copies of which letters (`copies`). A test aimed
+ *  at one part judges that part alone, whatever the result gets wrong about the other. */
+function substitutionProblems({ observed, args, ctx }: Parameters<Validator>[0]): { rule: Rule; message: string; defect: string }[] {
   const v = variantOf(ctx);
   const before = handOf(args[0]!, 'the hand');
   const letter = asStr(args[1]!, 'letter');
-  if (typeof before === 'string') return bad(before, 'not-a-hand');
+  if (typeof before === 'string') return [{ rule: 'copies', message: before, defect: 'not-a-hand' }];
   const after = handOf(observed, `substitute_hand(..., ${repr(args[1]!)})`);
-  if (typeof after === 'string') return bad(after, 'not-a-hand');
+  if (typeof after === 'string') return [{ rule: 'copies', message: after, defect: 'not-a-hand' }];
   const got = `substitute_hand(${shown(before)}, ${JSON.stringify(letter)}) returned ${shown(after)}`;
-  const same = (a: Hand, b: Hand) => [...new Set([...a.keys(), ...b.keys()])].every((k) => (a.get(k) ?? 0) === (b.get(k) ?? 0));
-  if (!held(before, letter)) return same(before, after) ? { ok: true } : bad(`${got}: the hand does not hold ${JSON.stringify(letter)}, so it must come back the same`, 'absent-letter-changes-hand');
-  if (held(after, letter)) return bad(`${got}: ${JSON.stringify(letter)} is still in the hand; every copy of it must be replaced`, 'old-letter-kept');
-  const added = [...after.keys()].filter((k) => held(after, k) && !held(before, k));
-  if (added.length !== 1) return bad(`${got}: expected exactly one new letter in place of ${JSON.stringify(letter)}, found ${added.length ? added.join(', ') : 'none'}`, added.length ? 'several-new-letters' : 'new-letter-already-held');
-  const nu = added[0]!;
-  if (after.get(nu) !== before.get(letter)) return bad(`${got}: '${nu}' should appear ${before.get(letter)} time(s), as often as ${JSON.stringify(letter)} did`, 'new-letter-count');
-  for (const [k, n] of before) if (k !== letter && (after.get(k) ?? 0) !== n) return bad(`${got}: the count of '${k}' changed (${n} -> ${after.get(k) ?? 0}); only ${JSON.stringify(letter)} is replaced`, 'other-counts-changed');
-  if (!VOWELS.includes(nu) && !CONSONANTS.includes(nu)) return bad(`${got}: '${nu}' is not a letter of VOWELS or CONSONANTS`, 'not-a-letter');
-  if (v.substituteSameKind && VOWELS.includes(nu) !== VOWELS.includes(letter)) {
-    return bad(`${got}: ${VOWELS.includes(letter) ? 'a vowel must be replaced by a vowel' : 'a consonant must be replaced by a consonant'}`, 'wrong-kind');
+  const out: { rule: Rule; message: string; defect: string }[] = [];
+  const add = (rule: Rule, text: string, defect: string) => out.push({ rule, message: `${got}: ${text}`, defect });
+  if (!held(before, letter)) {
+    const same = [...new Set([...before.keys(), ...after.keys()])].every((k) => (before.get(k) ?? 0) === (after.get(k) ?? 0));
+    if (!same) add('copies', `the hand does not hold ${JSON.stringify(letter)}, so it must come back the same`, 'absent-letter-changes-hand');
+    return out;
   }
-  return { ok: true };
+  if (held(after, letter)) add('copies', `${JSON.stringify(letter)} is still in the hand; every copy of it must be replaced`, 'old-letter-kept');
+  const added = [...after.keys()].filter((k) => held(after, k) && !held(before, k));
+  if (added.length !== 1) {
+    add('letter', `expected exactly one new letter in place of ${JSON.stringify(letter)}, found ${added.length ? added.join(', ') : 'none'}`, added.length ? 'several-new-letters' : 'new-letter-already-held');
+  } else {
+    const nu = added[0]!;
+    if (after.get(nu) !== before.get(letter)) add('copies', `'${nu}' should appear ${before.get(letter)} time(s), as often as ${JSON.stringify(letter)} did`, 'new-letter-count');
+    if (!VOWELS.includes(nu) && !CONSONANTS.includes(nu)) add('letter', `'${nu}' is not a letter of VOWELS or CONSONANTS`, 'not-a-letter');
+    else if (v.substituteSameKind && VOWELS.includes(nu) !== VOWELS.includes(letter)) {
+      add('letter', VOWELS.includes(letter) ? 'a vowel must be replaced by a vowel' : 'a consonant must be replaced by a consonant', 'wrong-kind');
+    }
+  }
+  // A new letter the hand already held shows as that letter's count grown by the replaced copies: one
+  // mistake (which letter was drawn), not also a count changed.
+  const mergedInto = added.length ? undefined : [...before.keys()].find((k) => k !== letter && (after.get(k) ?? 0) - (before.get(k) ?? 0) === before.get(letter));
+  for (const [k, n] of before) if (k !== letter && k !== mergedInto && (after.get(k) ?? 0) !== n) add('copies', `the count of '${k}' changed (${n} -> ${after.get(k) ?? 0}); only ${JSON.stringify(letter)} is replaced`, 'other-counts-changed');
+  return out;
+}
+
+const substitutionRule = (rule?: Rule): Validator => (input) => {
+  const p = substitutionProblems(input).find((x) => !rule || x.rule === rule);
+  return p ? bad(p.message, p.defect) : { ok: true };
 };
 
-export const WORDGAME_VALIDATORS: Record<string, Validator> = { 'dealt-hand': dealtHand, substitution };
+/** substitute_hand(hand, letter): every copy of a held letter becomes one new letter the hand did not
+ *  hold (of the same kind where the variant says so); a letter the hand lacks leaves it the same. */
+export const substitution: Validator = substitutionRule();
+
+/** deal_hand(n)'s wildcard alone: exactly one, whatever else the hand gets wrong. */
+const dealtWildcard: Validator = ({ observed, args, ctx }) => {
+  const v = variantOf(ctx);
+  const n = asInt(args[0]!, 'n');
+  const h = handOf(observed, `deal_hand(${n})`);
+  if (typeof h === 'string') return bad(h, 'not-a-hand');
+  const wild = h.get(v.wildcard) ?? 0;
+  return wild === 1 ? { ok: true } : bad(`deal_hand(${n}) returned ${shown(h)}: ${wild} wildcards '${v.wildcard}', expected exactly one`, 'wildcards');
+};
+
+export const WORDGAME_VALIDATORS: Record<string, Validator> = {
+  'dealt-hand': dealtHand,
+  'dealt-hand-wildcard': dealtWildcard,
+  substitution,
+  'substitution-letter': substitutionRule('letter'),
+  'substitution-copies': substitutionRule('copies'),
+};

@@ -10,9 +10,10 @@ import { linesSaying, readLetters, readNumbers, readPatterns, type Role } from '
 import { says, understand, yesNoAnswer, type Question } from './answers.js';
 import {
   describeFamilies, describeFamily, frequencyGuess, guessReadings, impossibleLengths, keptSmallerFamily, oddInputReadings,
-  startState, wordsOfLength, type GameState, type Reading,
+  startState, sureHit, sureMiss, wordsOfLength, type GameState, type Reading,
 } from './oracle.js';
 import type { NiftyParams } from './params.js';
+import { noFacts, type Facts } from './facts.js';
 
 /** In an injected input, '<repeat>' stands for the most recent letter guessed, '<hit>' for the most recent
  *  one the word shows. */
@@ -22,7 +23,16 @@ const MAX_BELIEFS = 16;
 /** Defects of the setup questions (asked before any game state), as opposed to symptoms seen in a game. */
 const isSetupDefect = (d?: string) => /^(setup|relength):|^guesses:(?!wrong-count)/.test(d ?? '');
 
-export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<GameResult> {
+/** One game, what it showed (facts.ts), and the program's own deviations that shaped it. */
+export interface PlayedNiftyGame extends GameResult {
+  facts: Facts;
+  /** The defect after which the game left every reading the handout allows. */
+  rootDefect?: string;
+  /** The violation that stopped the game before it started. */
+  setupStop?: Violation;
+}
+
+export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<PlayedNiftyGame> {
   const { table, profile } = env;
   const role = (name: string): Role => {
     const r = table.get(name);
@@ -45,22 +55,32 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
    *  check, is that one defect again and is charged once, by the first test that shows it. A pattern or
    *  count that fits no family is the family defect, the same one as a smaller family kept. */
   let rootDefect: string | undefined;
-  const violate = (check: string, message: string, defect?: string) => {
+  /** `judged: 'by its own display'`: the symptom was judged only against what the program itself showed
+   *  (a guess its own pattern reveals, yet its own count of guesses drops), so it is its own defect, not a
+   *  consequence of the family defect the game followed. */
+  const violate = (check: string, message: string, defect?: string, judged?: 'by its own display') => {
     // Setup questions are answered before any game state: they stay defects of their own.
-    const own = isSetupDefect(defect);
+    const own = isSetupDefect(defect) || judged !== undefined;
     const d = own ? defect : rootDefect ?? defect;
     if (violations.some((v) => v.check === check && v.message === message)) return;
     const v = { check, message, ...(d ? { defect: d } : {}) };
     // A setup defect happened before the game, even when noticed at its end: it comes first, so a test that
     // charges both a setup rule and a game rule names the setup one, not a symptom of a game defect.
-    if (own) violations.splice(violations.findIndex((x) => !isSetupDefect(x.defect)) >>> 0, 0, v);
+    if (isSetupDefect(defect)) violations.splice(violations.findIndex((x) => !isSetupDefect(x.defect)) >>> 0, 0, v);
     else violations.push(v);
+  };
+  /** The setup broke a rule and the game cannot start: the tests of other rules report that they could not check. */
+  let setupStop: Violation | undefined;
+  const stopSetup = (check: string, message: string, defect: string) => {
+    violate(check, message, defect);
+    setupStop ??= violations.find((v) => v.check === check && v.message === message);
   };
   const once = new Set<string>();
   const notice = (key: string, text: string) => {
     if (!once.has(key)) { once.add(key); notices.push(text); }
   };
 
+  const facts = noFacts();
   let phase: 'setup' | 'play' | 'over' = 'setup';
   /** The phase, read through a call: closures change it, so TypeScript must not narrow it. */
   const inPhase = (p: typeof phase) => phase === p;
@@ -79,7 +99,7 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
   let beliefs: Reading[] = [];
   let validGuesses = 0;
   const injects = [...params.inject].sort((a, b) => a.beforeGuess - b.beforeGuess);
-  const scripted = params.guesser === 'frequency' ? '' : params.guesser.letters.toLowerCase();
+  const scripted = typeof params.guesser === 'string' ? '' : params.guesser.letters.toLowerCase();
   let scriptPos = 0;
   let pending: null | { input: string; guess: boolean; label: string } = null;
   /** Output since the pending input (its reaction, and the status before the next question). */
@@ -88,6 +108,12 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
   let sinceLetter = '';
   let stop = false;
   const statusShown = new Set<string>();
+  /** Weighing a guess's cost (facts.ts): the guesses left were readable before it (the number asked for, or one
+   *  shown since) and are read after it. Guesses since the last reading wait here; an input the handout leaves
+   *  open (its cost too) in between makes them unweighable. */
+  let anchored = false;
+  let unweighed: { hit: boolean; label: string }[] = [];
+  let startCount = 0;
 
   const state = (): GameState | undefined => beliefs[0]?.state;
   const numbersOf = (text: string, roleName: string) => readNumbers(text, table).filter((n) => n.roles.includes(roleName));
@@ -107,7 +133,8 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
     pending = null;
     if (!p || !beliefs.length) return;
     const text = reaction;
-    const L = state()!.length;
+    const before = state()!;
+    const L = before.length;
     const base = beliefs.flatMap((b) => (p.guess ? guessReadings(b.state, p.input) : oddInputReadings(b.state, p.input)));
     // A program may charge a guess for a revealed letter (a guess-cost defect): that reading keeps the right
     // family, so a game that ends one guess early is not, by itself, a smaller family kept.
@@ -142,16 +169,24 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
       const dict = new Set(wordsOfLength(env.words, L));
       const contradicted = !byWord.length && [...named].some((w) => dict.has(w));
       const costly = right.length || (plain.length && !byWord.length) || (!plain.length && contradicted) ? undefined : pool.find((r) => r.costly && !keptSmallerFamily(r));
-      if (!right.length && !costly && !plain.length) {
+      // Only readings that charge a revealed letter fit, each keeping a smaller family: two defects at once.
+      const costlySmaller = !right.length && !costly && !plain.length && !contradicted ? pool.find((r) => r.costly) : undefined;
+      const chargedHit = (r: Reading) => {
+        const shows = gl !== null ? `shows ${gl} guess${gl === 1 ? '' : 'es'} left, expected ${r.state.guessesLeft + 1}` : `ends the game with "${r.state.pattern}" still blank, as if it cost the last guess`;
+        // Its own pattern shows the letter and its own count drops: a cost defect whatever family it follows.
+        violate('guess-cost', `${p.label}: the program ${shows}: ${costReason(p, r, beliefs[0]!.state)}`, 'guesses:wrong-count', shown === r.state.pattern ? 'by its own display' : undefined);
+      };
+      if (costlySmaller) {
+        violate('largest-family', smallerFamilyMessage(p.label, costlySmaller), 'family:not-largest');
+        chargedHit(costlySmaller);
+      } else if (!right.length && !costly && !plain.length) {
         const named1 = [...named].find((w) => dict.has(w));
         violate('largest-family', `${p.label}: the program plays as if its word list were not the family it shows ("${beliefs[0]!.state.pattern}" before this input): it names "${named1}", which that family does not hold (step 4e keeps exactly the words of one family)`, 'family:not-largest');
         rootDefect ??= 'family:not-largest';
-      } else if (costly) {
-        const prev = beliefs[0]!.state;
-        const shows = gl !== null ? `shows ${gl} guess${gl === 1 ? '' : 'es'} left, expected ${costly.state.guessesLeft + 1}` : `ends the game with "${costly.state.pattern}" still blank, as if it cost the last guess`;
-        violate('guess-cost', `${p.label}: the program ${shows}: ${costReason(p, costly, prev)}`, 'guesses:wrong-count');
-      } else if (!right.length) violate('largest-family', smallerFamilyMessage(p.label, (plain[0] ?? pool[0])!), 'family:not-largest');
-      beliefs = (right.length ? right : costly ? [costly] : plain.length ? plain : pool).slice(0, MAX_BELIEFS);
+      } else if (costly) chargedHit(costly);
+      else if (!right.length) violate('largest-family', smallerFamilyMessage(p.label, (plain[0] ?? pool[0])!), 'family:not-largest');
+      if (p.guess && (right.length || costly)) seeFamily(readings, mismatches, before);
+      beliefs = (right.length ? right : costly ? [costly] : costlySmaller ? [costlySmaller] : plain.length ? plain : pool).slice(0, MAX_BELIEFS);
       const read = beliefs[0]!.read;
       if (!p.guess) notice(`read:${p.input}:${read}`, `${p.label}: the program read it as ${read}${beliefs.length > 1 ? ' (or as another reasonable reading)' : ''}`);
     } else {
@@ -169,27 +204,75 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
         else if (!candidates.has(shown!)) violate('largest-family', `${p.label}: the program shows "${shown}", which matches no word family of the ${prev.words.length} remaining words${best.largest ? ` (largest: ${describeFamilies(best.largest)})` : ''}`, 'family:no-family');
       }
       if (keptSmallerFamily(best)) violate('largest-family', smallerFamilyMessage(p.label, best), 'family:not-largest');
+      // Its count or guesses left fit no reading, but the pattern it shows may still tell the family it kept.
+      else if (p.guess && shown !== undefined && shown === best.state.pattern) seeFamily(readings, (r) => (r.state.pattern === shown ? [] : ['pattern']), before);
       if (bad.includes('guesses')) {
         const allowed = [...new Set(readings.filter((r) => !r.costly && r.state.pattern === best.state.pattern).map((r) => r.state.guessesLeft))];
-        violate('guess-cost', `${p.label}: the program shows ${gl} guess${gl === 1 ? '' : 'es'} left, expected ${allowed.join(' or ')}: ${costReason(p, best, prev)}`, 'guesses:wrong-count');
+        // Guesses earlier in the game whose cost was never shown may be the ones that cost: say since when.
+        const since = unweighed.length ? ` (the guesses left were last shown before ${unweighed[0]!.label})` : '';
+        // Judged against the pattern the program itself shows (a family of this guess), the cost is a defect of
+        // its own; against a pattern that fits no family, it may be the family defect again.
+        const ownDisplay = shown !== undefined && shown === best.state.pattern && !bad.includes('pattern');
+        violate('guess-cost', `${p.label}: the program shows ${gl} guess${gl === 1 ? '' : 'es'} left, expected ${allowed.join(' or ')}: ${costReason(p, best, prev)}${since}`, 'guesses:wrong-count', ownDisplay ? 'by its own display' : undefined);
       }
       if (bad.includes('count')) {
         violate('running-total', `${p.label}: the program shows ${count} words remaining, but the family kept, "${best.state.pattern}", has ${best.state.words.length}`, 'count:wrong');
       }
-      if (bad.includes('end')) {
-        if (ended) violate('ends', `${p.label}: the game ended, but ${best.state.guessesLeft} guesses are left and "${best.state.pattern}" still has blanks`, 'end:early');
-        else {
-          const why = best.state.over === 'win' ? `"${best.state.pattern}" has no blanks left (a win)` : 'no guesses are left (a loss)';
-          violate('ends', `${p.label}: the game should end here, ${why}, but the program asks for another guess`, 'end:late');
-        }
-      }
       const followed: GameState = { ...best.state, guessesLeft: gl ?? best.state.guessesLeft, pattern: shown && candidates.has(shown) ? shown : best.state.pattern };
-      followed.over = ended ? (followed.over ?? (followed.pattern.includes('-') ? 'loss' : 'win')) : null;
+      // The end is judged against the program's own count of guesses: a game that ends when its own count
+      // reaches 0 ends on time, whatever that count should have been (a cost defect, charged above).
+      const due = !followed.pattern.includes('-') ? 'win' : followed.guessesLeft <= 0 ? 'loss' : null;
+      // Lost early with its count not shown: the program's own count of guesses ran out early (a cost defect,
+      // the one the cost tests charge), or its end is early; the first is read, and the end named.
+      // (A program that says the player won is not out of guesses: that early end is an end defect.)
+      const saysWon = linesSaying(text, winRole).length > 0 && !linesSaying(text, lossRole).length;
+      if (ended && !due && gl === null && !saysWon) {
+        const since = unweighed.length ? `; the guesses left were last shown before ${unweighed[0]!.label}, and some guess since cost more than the rules say` : '';
+        const lost = `${p.label}: the game ended as lost with "${followed.pattern}" still blank, but ${followed.guessesLeft} guess${followed.guessesLeft === 1 ? ' is' : 'es are'} left (${costReason(p, best, prev)}${since}): the program ran out of guesses early`;
+        violate('guess-cost', lost, 'guesses:wrong-count');
+        violate('ends', lost, 'guesses:wrong-count');
+      } else if (ended && !due) violate('ends', `${p.label}: the game ended, but ${followed.guessesLeft} guesses are left and "${followed.pattern}" still has blanks`, 'end:early');
+      if (!ended && due) {
+        const why = due === 'win' ? `"${followed.pattern}" has no blanks left (a win)` : 'no guesses are left (a loss)';
+        violate('ends', `${p.label}: the game should end here, ${why}, but the program asks for another guess`, 'end:late');
+      }
+      followed.over = ended ? (due ?? (followed.pattern.includes('-') ? 'loss' : 'win')) : null;
       beliefs = [{ ...best, state: followed }];
-      rootDefect ??= violations.slice(seenBefore).find((v) => v.defect)?.defect;
+      // A count of guesses off is followed exactly (the game goes on from the count the program shows): it
+      // leaves no reading, and later symptoms stay defects of their own.
+      rootDefect ??= violations.slice(seenBefore).find((v) => v.defect && !v.defect.startsWith('guesses:'))?.defect;
     }
     const s = state()!;
+    weigh(p, gl, ended && s.over === 'loss');
+    if (gl !== null) facts.guessesSeen = true;
     if (ended && s.over) judgeEnding(s, text, p.label);
+  };
+
+  /** Facts of the family kept (facts.ts): every reading that keeps a smaller family was ruled out by what the
+   *  program showed (and whether that was a hit the largest family shows, with a smaller letter-free family,
+   *  on the last guess left). */
+  const seeFamily = (readings: Reading[], mismatches: (r: Reading) => string[], before: GameState) => {
+    const smaller = readings.filter((r) => keptSmallerFamily(r));
+    if (!smaller.length || smaller.some((r) => mismatches(r).length === 0)) return;
+    facts.familyChoice = true;
+    const largest = readings[0]?.largest ?? [];
+    if (before.guessesLeft === 1 && largest.every((f) => f.positions.length > 0) && smaller.some((r) => r.family!.positions.length === 0)) facts.lastGuessHit = true;
+  };
+
+  /** Whether this input's cost, and those waiting since the last reading, could be read (facts.ts). */
+  const weigh = (p: { guess: boolean; label: string }, gl: number | null, lost: boolean) => {
+    if (!p.guess) {
+      // What an input the handout leaves open costs is open too: nothing before it can be weighed through it.
+      unweighed = [];
+      anchored = gl !== null;
+      return;
+    }
+    const b = beliefs[0]!;
+    if (anchored) unweighed.push({ hit: (b.family?.positions.length ?? 0) > 0 || b.costly === true, label: p.label });
+    if (gl === null && !lost) return;
+    for (const u of unweighed) facts[u.hit ? 'weighedHit' : 'weighedMiss'] = true;
+    unweighed = [];
+    anchored = true;
   };
 
   const costlyHit = (r: Reading): Reading & { costly: true } => {
@@ -235,6 +318,8 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
     phase = 'over';
     const won = linesSaying(text, winRole).length > 0;
     const lost = linesSaying(text, lossRole).length > 0;
+    facts.ended = true;
+    facts[s.over === 'win' ? 'won' : 'lost'] = true;
     if (s.over === 'win') {
       // Congratulations in words the table does not know still count; the opposite, or silence, does not.
       const prose = text.split('\n').filter((l) => !/\d/.test(l) && /[A-Za-z]{4,}/.test(l.replace(/[A-Za-z-]+/g, (w) => (w.length === s.length ? '' : w))));
@@ -279,6 +364,9 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
         violate('status', `${before} the program does not show the letters guessed so far: ${shown.size ? `it shows ${[...shown].join(', ')}, not ${missing.join(', ')}` : `${letters.join(', ')} are not listed`} (step 4b)`, 'status:letters');
       }
     }
+    // What this status could show (facts.ts): letters of a hit and of a miss; a count that has changed.
+    if (s.guessed.some((c) => s.pattern.includes(c)) && s.guessed.some((c) => !s.pattern.includes(c))) facts.statusHitMiss = true;
+    if (runningAnswer === true && s.words.length !== startCount && (countShown(text) !== null || anyNumber(s.words.length))) facts.countChanged = true;
     if (runningAnswer === true && countShown(text) === null && !beliefs.some((b) => anyNumber(b.state.words.length)) && !statusShown.has('count')) {
       statusShown.add('count');
       // With no word shown either, the whole status is missing: one omission, charged by the status test.
@@ -289,11 +377,11 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
   // ------------------------------------------------------------------ starting the game
   const startGame = (prompt: string): boolean => {
     if (lengthSent === null) {
-      violate('*', `the program asks for a guess before asking for a word length ("${prompt.trim().split('\n').at(-1)}")`);
+      stopSetup('relength', `the program never asks for a word length (step 2: "Prompt the user for a valid word length"): it asks for a guess first ("${prompt.trim().split('\n').at(-1)}")`, 'setup:no-length-question');
       return false;
     }
     if (!hasWords(lengthSent)) {
-      violate('relength', `the program accepted word length ${lengthSent}, but no word of the list has that length: it must ask for a valid length again (step 2)`, 'relength:accepted');
+      stopSetup('relength', `the program accepted word length ${lengthSent}, but no word of the list has that length: it must ask for a valid length again (step 2)`, 'relength:accepted');
       return false;
     }
     let guesses = guessesSent ?? params.guesses.at(-1)!;
@@ -306,11 +394,19 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
     phase = 'play';
     // What is shown before the first guess describes the start: every word of the length, every guess.
     const s = state()!;
+    facts.started = true;
+    facts.lengthsDone = lengthIdx >= lengths.length;
+    facts.guessesDone = guessesIdx >= params.guesses.length;
+    startCount = s.words.length;
     const count = countShown(prompt);
     if (count !== null && count !== s.words.length) violate('running-total', `before the first guess the program shows ${count} words remaining, but ${s.words.length} words have length ${s.length}`, 'count:wrong');
     const gl = lastNumber(prompt, 'guessesLeft');
-    if (gl !== null && gl !== s.guessesLeft && answered.has('guesses')) violate('guess-cost', `before the first guess the program shows ${gl} guesses left, but the player asked for ${s.guessesLeft}`, 'guesses:start');
+    // The game starts with the number asked for (step 2), whatever a guess costs later.
+    if (gl !== null && gl !== s.guessesLeft && answered.has('guesses')) violate('guesses-question', `before the first guess the program shows ${gl} guesses left, but the player asked for ${s.guessesLeft}`, 'guesses:start');
     if (gl !== null && gl !== s.guessesLeft) s.guessesLeft = gl;
+    if (gl !== null) facts.guessesSeen = true;
+    // Before the first guess, the guesses left are known: shown, or the number the player typed.
+    anchored = gl !== null || answered.has('guesses');
     return true;
   };
 
@@ -330,7 +426,22 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
       const c = scripted[scriptPos++]!;
       if (c >= 'a' && c <= 'z' && !s.guessed.includes(c)) return { input: c, guess: true };
     }
-    return { input: frequencyGuess(s), guess: true };
+    return { input: guesserLetter(s), guess: true };
+  };
+  let alternateHit = true;
+  /** The next letter of the test's guesser (params.ts); a sure hit or miss falls back to the most common letter. */
+  const guesserLetter = (s: GameState): string => {
+    if (params.lastGuess === 'hit' && s.guessesLeft === 1) return sureHit(s, true) ?? sureHit(s) ?? frequencyGuess(s);
+    switch (params.guesser) {
+      case 'hits': return sureHit(s) ?? frequencyGuess(s);
+      case 'misses': return sureMiss(s) ?? frequencyGuess(s);
+      case 'alternate': {
+        const c = alternateHit ? sureHit(s, true) ?? sureHit(s) : sureMiss(s);
+        alternateHit = !alternateHit;
+        return c ?? frequencyGuess(s);
+      }
+      default: return frequencyGuess(s);
+    }
   };
 
   // ------------------------------------------------------------------ answering each question
@@ -349,12 +460,12 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
     if (!again) triedYesNo.clear();
     // A length the list has no words for must be asked again before anything else.
     if (lengthSent !== null && !hasWords(lengthSent) && u.question !== 'wordLength' && phase === 'setup') {
-      violate('relength', `the program accepted word length ${lengthSent}, but no word of the list has that length: it must ask for a valid length again (step 2)`, 'relength:accepted');
+      stopSetup('relength', `the program accepted word length ${lengthSent}, but no word of the list has that length: it must ask for a valid length again (step 2)`, 'relength:accepted');
       stop = true;
       return null;
     }
     if (guessesSent !== null && !validGuessCount(guessesSent) && u.question !== 'guesses' && phase === 'setup') {
-      violate('guesses-question', invalidGuessesAccepted(guessesSent), 'guesses:accepted-invalid');
+      stopSetup('guesses-question', invalidGuessesAccepted(guessesSent), 'guesses:accepted-invalid');
       stop = true;
       return null;
     }
@@ -368,12 +479,13 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
     };
     switch (u.question) {
       case 'fileName':
-        if (++fileAsked > 2) return fail(`the program keeps asking "${u.line}" after "${profile.fileNameAnswer}": it cannot open the word list`);
-        return send(profile.fileNameAnswer);
+        // Step 1 names the file ("Read the file dictionary.txt"): the word list is there under that name.
+        if (++fileAsked > 2) return fail(`the program keeps asking "${u.line}" after "${env.wordsFile}": it cannot open the word list`);
+        return send(env.wordsFile);
       case 'wordLength': {
         if (phase !== 'setup') { stop = true; return null; } // a new game after the one judged: enough
         if (again && lengthSent !== null && hasWords(lengthSent)) {
-          violate('relength', `the program asks for the word length again after ${lengthSent}, but ${wordsOfLength(env.words, lengthSent).length} words have that length`, 'relength:refused-valid');
+          stopSetup('relength', `the program asks for the word length again after ${lengthSent}, but ${wordsOfLength(env.words, lengthSent).length} words have that length`, 'relength:refused-valid');
           stop = true;
           return null;
         }
@@ -448,17 +560,27 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
   }
 
   if (!printed && !/\S/.test(run.lastPrompt) && run.inputs.length) {
-    violate('*', `the program waits for input without printing a prompt, and shows nothing at all in the game (${run.inputs.length} input${run.inputs.length === 1 ? '' : 's'} read; is System.out closed or never flushed?)`);
+    violate('*', `the program waits for input without printing a prompt, and shows nothing at all in the game (${run.inputs.length} input${run.inputs.length === 1 ? '' : 's'} read; is System.out closed or never flushed?)`, 'output:silent');
   }
-  // What happened after the last input.
-  const crashed = run.outcome === 'exited' && (run.exitCode !== 0 || run.signal !== null);
+  // What happened after the last input. A setup that refuses an invalid answer by exiting (System.exit(-1)
+  // after a message, no exception) has not crashed: it did not ask again.
+  const invalidSent = (guessesSent !== null && !validGuessCount(guessesSent)) || (lengthSent !== null && !hasWords(lengthSent));
+  const deliberateExit = inPhase('setup') && invalidSent && run.signal === null && !/(Exception|Error)\b/.test(run.stderr);
+  const crashed = run.outcome === 'exited' && (run.exitCode !== 0 || run.signal !== null) && !deliberateExit;
   if (!failure && run.outcome === 'exited' && !crashed && !stop) {
     reaction += run.lastPrompt;
     if (pending) judgeReaction(true);
     else if (inPhase('setup')) {
-      if (guessesSent !== null && !validGuessCount(guessesSent)) violate('guesses-question', `${invalidGuessesAccepted(guessesSent)}; it exits instead`, 'guesses:exits');
-      else if (lengthSent !== null && !hasWords(lengthSent)) violate('relength', `the program exits when given word length ${lengthSent} instead of asking for a valid length again (step 2)`, 'relength:exits');
-      else violate('*', `the program exited without playing a game${run.inputs.length ? ` (after input "${run.inputs.at(-1)!.line}")` : ''}`);
+      if (guessesSent !== null && !validGuessCount(guessesSent)) stopSetup('guesses-question', `${invalidGuessesAccepted(guessesSent)}; it exits instead`, 'guesses:exits');
+      else if (lengthSent !== null && !hasWords(lengthSent)) stopSetup('relength', `the program exits when given word length ${lengthSent} instead of asking for a valid length again (step 2)`, 'relength:exits');
+      else {
+        // Each setup question it never asked is a rule of its own (step 2, step 3); the missing game is one more.
+        const after = run.inputs.length ? ` (it exits after input "${run.inputs.at(-1)!.line}")` : '';
+        if (!answered.has('wordLength')) violate('relength', `the program never asks for a word length (step 2: "Prompt the user for a valid word length")${after}`, 'setup:no-length-question');
+        if (!answered.has('guesses')) violate('guesses-question', `the program never asks for the number of guesses (step 2: "Prompt the user for a valid word length and number of guesses")${after}`, 'setup:no-guesses-question');
+        if (!answered.has('runningTotal')) violate('running-total', `the program never asks whether to show a running total of the words remaining (step 3)${after}`, 'setup:no-running-total-question');
+        stopSetup('*', `the program exited without playing a game${run.inputs.length ? ` (after input "${run.inputs.at(-1)!.line}")` : ''}`, 'setup:no-game');
+      }
     }
     if (inPhase('play') && state() && !state()!.over) violate('ends', `the program exited before the game was over ("${state()!.pattern}", ${state()!.guessesLeft} guesses left)`, 'end:exit');
   }
@@ -477,11 +599,12 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
   if (failure) return result(failure, run);
   return result({ kind: 'passed', message: '' }, run);
 
-  function result(r: { kind: GameResult['kind']; message: string; crashDefect?: string }, lr: LockstepResult): GameResult {
+  function result(r: { kind: GameResult['kind']; message: string; crashDefect?: string }, lr: LockstepResult): PlayedNiftyGame {
     return {
       kind: r.kind, message: r.message, ...(r.crashDefect ? { crashDefect: r.crashDefect } : {}),
       violations, notices, transcript: lr.transcript, stderr: lr.stderr,
       durationMs: Math.round(performance.now() - t0), outcome: lr.outcome, exitCode: lr.exitCode,
+      facts, ...(rootDefect ? { rootDefect } : {}), ...(setupStop ? { setupStop } : {}),
     };
   }
 }

@@ -22,7 +22,8 @@ const WORDS = ['ally', 'beta', 'cool', 'deal', 'else', 'flew', 'good', 'hope', '
 // A correct game unless told otherwise: ASK_FILE (asks for the word list's file first, opens what it is
 // told), COST (what every guess costs: 'miss' is right, 'all' charges hits too, '3' charges three per
 // guess), GL ('all' shows the guesses left each turn, 'first' only before the first guess), SMALLEST (keeps
-// the smallest family), STUB (asks for the number of guesses and exits), RELEN (asks the length twice).
+// the smallest family), STUB (asks for the number of guesses and exits), RELEN (asks the length twice),
+// COUNT_ALL (the running total always shows every word of the length), ODD_COSTS (a non-letter costs a guess).
 const PY_GAME = `
 import os, sys
 E = os.environ.get
@@ -52,9 +53,10 @@ while g > 0 and '-' in pat:
     if E('GL', 'all') == 'all' or turn == 0: print(f'Guesses left: {g}')
     print('Word: ' + pat)
     print('Used letters: ' + ' '.join(used))
-    if total: print(f'Words remaining: {len(cand)}')
+    if total: print(f"Words remaining: {len([w for w in words if len(w) == n]) if E('COUNT_ALL') else len(cand)}")
     c = input('Your guess? ').strip().lower()
     if len(c) != 1 or not c.isalpha() or c in used:
+        if E('ODD_COSTS'): g -= 1
         print('Bad guess.'); continue
     used.append(c); turn += 1
     fam = {}
@@ -148,6 +150,14 @@ describe('guess cost needs a hit and a miss, each weighed', () => {
     const cost = checked(r, ['guess-cost']);
     expect(family[0]!.defect).toBe('family:not-largest');
     expect(cost[0]!.defect).toBe('guesses:wrong-count');
+  });
+});
+
+describe('a count of guesses some reasonable reading explains', () => {
+  it('is no cost defect, even when the count of words fits no reading (the family defect is charged, once)', async () => {
+    const r = await play({ length: 4, guesses: 6, running_total: true, inject: [{ before_guess: 2, input: '#' }] }, { COUNT_ALL: '1', ODD_COSTS: '1' }, ['guess-cost', 'running-total']);
+    expect(checked(r, ['guess-cost'])).toEqual([]);
+    expect(checked(r, ['running-total'])[0]!.defect).toBe('family:not-largest');
   });
 });
 

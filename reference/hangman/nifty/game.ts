@@ -53,7 +53,9 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
   /** The defect first seen when the program's game left every reading the handout allows (its word list is
    *  no word family, say). The oracle then only approximates the program, so every later symptom, in any
    *  check, is that one defect again and is charged once, by the first test that shows it. A pattern or
-   *  count that fits no family is the family defect, the same one as a smaller family kept. */
+   *  count that fits no family is the family defect, the same one as a smaller family kept: one wrong list
+   *  shows as either, in different games (a whole list kept shows a count that fits no family where the
+   *  count is shown, and a smaller family where it is not). */
   let rootDefect: string | undefined;
   /** `judged: 'by its own display'`: the symptom was judged only against what the program itself showed
    *  (a guess its own pattern reveals, yet its own count of guesses drops), so it is its own defect, not a
@@ -155,6 +157,12 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
       if (ended !== (r.state.over !== null)) m.push('end');
       return m;
     };
+    /** A revealed letter charged a guess. Its own pattern shows the letter and its own count drops: a cost
+     *  defect whatever family it follows. */
+    const chargedHit = (r: Reading) => {
+      const shows = gl !== null ? `shows ${gl} guess${gl === 1 ? '' : 'es'} left, expected ${r.state.guessesLeft + 1}` : `ends the game with "${r.state.pattern}" still blank, as if it cost the last guess`;
+      violate('guess-cost', `${p.label}: the program ${shows}: ${costReason(p, r, beliefs[0]!.state)}`, 'guesses:wrong-count', shown === r.state.pattern ? 'by its own display' : undefined);
+    };
     const fitting = readings.filter((r) => mismatches(r).length === 0);
     if (fitting.length) {
       // A word of the length named in the reaction ("The secret word was WITH") tells the family kept.
@@ -171,11 +179,6 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
       const costly = right.length || (plain.length && !byWord.length) || (!plain.length && contradicted) ? undefined : pool.find((r) => r.costly && !keptSmallerFamily(r));
       // Only readings that charge a revealed letter fit, each keeping a smaller family: two defects at once.
       const costlySmaller = !right.length && !costly && !plain.length && !contradicted ? pool.find((r) => r.costly) : undefined;
-      const chargedHit = (r: Reading) => {
-        const shows = gl !== null ? `shows ${gl} guess${gl === 1 ? '' : 'es'} left, expected ${r.state.guessesLeft + 1}` : `ends the game with "${r.state.pattern}" still blank, as if it cost the last guess`;
-        // Its own pattern shows the letter and its own count drops: a cost defect whatever family it follows.
-        violate('guess-cost', `${p.label}: the program ${shows}: ${costReason(p, r, beliefs[0]!.state)}`, 'guesses:wrong-count', shown === r.state.pattern ? 'by its own display' : undefined);
-      };
       if (costlySmaller) {
         violate('largest-family', smallerFamilyMessage(p.label, costlySmaller), 'family:not-largest');
         chargedHit(costlySmaller);
@@ -192,7 +195,10 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
     } else {
       // Nothing the handout allows fits what the program shows: say what the most plausible reading
       // expects, then follow the program so that one mistake is charged once.
-      const best = readings.find((r) => r.state.pattern === shown) ?? readings.find((r) => !keptSmallerFamily(r)) ?? readings[0]!;
+      // Among the readings of the pattern shown, the one its count of guesses fits, else a plain one, else one of
+      // a largest family: a count of guesses some reasonable reading explains is no defect.
+      const rank = (r: Reading) => (gl !== null && r.state.guessesLeft !== gl ? 4 : 0) + (r.costly ? 2 : 0) + (keptSmallerFamily(r) ? 1 : 0);
+      const best = readings.filter((r) => r.state.pattern === shown).sort((a, b) => rank(a) - rank(b))[0] ?? readings.find((r) => !keptSmallerFamily(r)) ?? readings[0]!;
       const bad = mismatches(best);
       const seenBefore = violations.length;
       // A shown pattern or count that fits no family means the word list kept is not the largest family (4e).
@@ -206,6 +212,7 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
       if (keptSmallerFamily(best)) violate('largest-family', smallerFamilyMessage(p.label, best), 'family:not-largest');
       // Its count or guesses left fit no reading, but the pattern it shows may still tell the family it kept.
       else if (p.guess && shown !== undefined && shown === best.state.pattern) seeFamily(readings, (r) => (r.state.pattern === shown ? [] : ['pattern']), before);
+      if (best.costly && !bad.includes('guesses')) chargedHit(best);
       if (bad.includes('guesses')) {
         const allowed = [...new Set(readings.filter((r) => !r.costly && r.state.pattern === best.state.pattern).map((r) => r.state.guessesLeft))];
         // Guesses earlier in the game whose cost was never shown may be the ones that cost: say since when.
@@ -422,12 +429,17 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
       const fresh = input.length === 1 && /[a-z]/.test(input) && !s.guessed.includes(input);
       return { input, guess: fresh };
     }
+    // A letter typed before in any form ('O', 'ab') is never played as a new guess: whether the program took
+    // it is a reading the judge may not have settled.
+    const fresh = { ...s, guessed: [...new Set([...s.guessed, ...typedLetters])] };
     while (scriptPos < scripted.length) {
       const c = scripted[scriptPos++]!;
-      if (c >= 'a' && c <= 'z' && !s.guessed.includes(c)) return { input: c, guess: true };
+      if (c >= 'a' && c <= 'z' && !fresh.guessed.includes(c)) return { input: c, guess: true };
     }
-    return { input: guesserLetter(s), guess: true };
+    return { input: guesserLetter(fresh), guess: true };
   };
+  /** The first letter of every input typed at a guess prompt. */
+  const typedLetters = new Set<string>();
   let alternateHit = true;
   /** The next letter of the test's guesser (params.ts); a sure hit or miss falls back to the most common letter. */
   const guesserLetter = (s: GameState): string => {
@@ -532,6 +544,8 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
         const n = validGuesses + 1;
         judgeStatus(n);
         const next = nextInput();
+        const first = next.input.trim().charAt(0).toLowerCase();
+        if (/[a-z]/.test(first)) typedLetters.add(first);
         if (next.guess) validGuesses++;
         pending = { input: next.input, guess: next.guess, label: next.guess ? `guess ${validGuesses} ('${next.input}')` : `input "${next.input}" before guess ${validGuesses + 1}` };
         reaction = '';

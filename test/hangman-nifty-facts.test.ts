@@ -13,7 +13,7 @@ import { buildRoleTable, classifyQuestion } from '../harness/turns/index.js';
 import { verdict } from '../harness/grade/java-runner.js';
 import { playNiftyGame } from '../reference/hangman/nifty/game.js';
 import { playUntilSeen } from '../reference/hangman/nifty/facts.js';
-import { sureHit, sureMiss, startState } from '../reference/hangman/nifty/oracle.js';
+import { inputReadings, sureHit, sureMiss, startState } from '../reference/hangman/nifty/oracle.js';
 import { parseParams } from '../reference/hangman/nifty/params.js';
 import { NIFTY_ROLES } from '../reference/hangman/nifty/roles.js';
 
@@ -158,6 +158,25 @@ describe('a count of guesses some reasonable reading explains', () => {
     const r = await play({ length: 4, guesses: 6, running_total: true, inject: [{ before_guess: 2, input: '#' }] }, { COUNT_ALL: '1', ODD_COSTS: '1' }, ['guess-cost', 'running-total']);
     expect(checked(r, ['guess-cost'])).toEqual([]);
     expect(checked(r, ['running-total'])[0]!.defect).toBe('family:not-largest');
+  });
+});
+
+describe('a letter that one reading has guessed and another has not', () => {
+  it("is judged in each reading as what it is there: a repeat where 'O' was taken as 'o', a new guess where it was not", () => {
+    const start = startState(WORDS, 4, 6);
+    const tookO = { ...start, guessed: ['o'], guessesLeft: 5, words: WORDS.filter((w) => w.length === 4 && !w.includes('o')) };
+    const rs = inputReadings([start, tookO], 'o', true);
+    const fromStart = rs.filter((r) => r.state.guessed.length === 1);
+    expect(fromStart.map((r) => r.read)).toEqual(expect.arrayContaining(["a guess of 'o'"]));
+    // In the reading that took 'O', 'o' is a repeat: refused at no cost is one reasonable reading of it.
+    expect(rs.some((r) => r.read === 'refused (it costs nothing)' && r.state.guessesLeft === 5)).toBe(true);
+  });
+
+  it('a status listing the letters of any reading is a status that lists them', async () => {
+    // 'ab' costs a guess as a wrong input; one reading took it as 'a', the program did not: "Used letters:" omits a.
+    const r = await playNiftyGame(params({ length: 4, guesses: 10, guesser: { letters: 'e' }, inject: [{ before_guess: 1, input: 'ab' }] }), env({ ODD_COSTS: '1' }));
+    expect(r.transcript).toMatch(/Your guess\? ab\nBad guess\.\nGuesses left: 9\nWord: ----\nUsed letters: \n/);
+    expect(r.violations).toEqual([]);
   });
 });
 

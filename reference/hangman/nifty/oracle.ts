@@ -100,6 +100,12 @@ export function oddInputReadings(state: GameState, input: string): Reading[] {
   return out;
 }
 
+/** Every reading of an input over every state still believed. A letter new to one state may be a repeat in
+ *  another ('O' taken as 'o', or refused): each state judges it as what it is there. */
+export function inputReadings(states: readonly GameState[], input: string, asGuess: boolean): Reading[] {
+  return states.flatMap((s) => (asGuess && !s.guessed.includes(input) ? guessReadings(s, input) : oddInputReadings(s, input)));
+}
+
 /** The guesser that plays well: the unguessed letter found in the most remaining words (ties: a→z). */
 export function frequencyGuess(state: GameState): string {
   const counts = new Map<string, number>();

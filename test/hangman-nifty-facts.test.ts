@@ -23,7 +23,8 @@ const WORDS = ['ally', 'beta', 'cool', 'deal', 'else', 'flew', 'good', 'hope', '
 // told), COST (what every guess costs: 'miss' is right, 'all' charges hits too, '3' charges three per
 // guess), GL ('all' shows the guesses left each turn, 'first' only before the first guess), SMALLEST (keeps
 // the smallest family), STUB (asks for the number of guesses and exits), RELEN (asks the length twice),
-// COUNT_ALL (the running total always shows every word of the length), ODD_COSTS (a non-letter costs a guess).
+// COUNT_ALL (the running total always shows every word of the length), ODD_COSTS (a non-letter costs a guess),
+// AFTER (offers another game, and prints this when it is declined).
 const PY_GAME = `
 import os, sys
 E = os.environ.get
@@ -68,6 +69,9 @@ while g > 0 and '-' in pat:
     cand, pat = fam[best], best
 print('Word: ' + pat)
 print('You win!' if '-' not in pat else 'You lose! The word was ' + cand[0])
+if E('AFTER'):
+    input('Play again? (y/n) ')
+    print(E('AFTER'))
 `;
 
 const TABLE = buildRoleTable(NIFTY_ROLES);
@@ -177,6 +181,16 @@ describe('a letter that one reading has guessed and another has not', () => {
     const r = await playNiftyGame(params({ length: 4, guesses: 10, guesser: { letters: 'e' }, inject: [{ before_guess: 1, input: 'ab' }] }), env({ ODD_COSTS: '1' }));
     expect(r.transcript).toMatch(/Your guess\? ab\nBad guess\.\nGuesses left: 9\nWord: ----\nUsed letters: \n/);
     expect(r.violations).toEqual([]);
+  });
+});
+
+describe('after a won game', () => {
+  const win = { length: 4, guesses: 20, guesser: 'hits' };
+  it('a loss announced once another game is declined is charged (step 4g); a neutral "game over" is not', async () => {
+    const bad = await play(win, { AFTER: 'SORRY YOU LOSE !!' }, ['congratulate']);
+    expect(checked(bad, ['congratulate']).map((v) => [v.defect, v.message])).toEqual([['end:says-lost', expect.stringMatching(/^after the player won \("[a-z]{4}"\) and declined another game, the program says she lost \("SORRY YOU LOSE !!"\)/)]]);
+    const ok = await play(win, { AFTER: 'Game over. Thanks for playing!' }, ['congratulate']);
+    expect(ok.violations).toEqual([]);
   });
 });
 

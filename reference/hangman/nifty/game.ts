@@ -456,6 +456,7 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
   /** Whether the program has shown anything at all: a silent program cannot be judged, and fails. */
   let printed = false;
   const answer = (prompt: string, index: number): string | null => {
+    if (declined) afterDecline += prompt;
     if (stop) return null;
     if (/\S/.test(prompt)) printed = true;
     reaction += prompt;
@@ -532,6 +533,7 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
         const a = yesNoAnswer(profile, prompt, false, triedYesNo);
         if (a === null) { stop = true; return null; }
         triedYesNo.add(a);
+        if (facts.won && !declined) declined = { pattern: state()?.pattern ?? '' };
         return send(a);
       }
       case 'letter': {
@@ -548,6 +550,16 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
         return send(next.input);
       }
     }
+  };
+  /** A won game, and another declined: what the program says after that is judged too (step 4g). */
+  let declined: { pattern: string } | undefined;
+  let afterDecline = '';
+  const judgeAfterDecline = () => {
+    if (!declined) return;
+    // "Game over" after the last game is neutral; a loss announced to a player who won is not.
+    const says = lossRole.patterns.filter((r) => !/game over/i.test(r.source));
+    const line = afterDecline.split('\n').find((l) => says.some((r) => r.test(l)));
+    if (line) violate('congratulate', `after the player won ("${declined.pattern}") and declined another game, the program says she lost ("${line.trim()}")`, 'end:says-lost');
   };
   let failure: { kind: GameResult['kind']; message: string } | null = null;
   const fail = (message: string): null => {
@@ -575,6 +587,8 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
   const invalidSent = (guessesSent !== null && !validGuessCount(guessesSent)) || (lengthSent !== null && !hasWords(lengthSent));
   const deliberateExit = inPhase('setup') && invalidSent && run.signal === null && !/(Exception|Error)\b/.test(run.stderr);
   const crashed = run.outcome === 'exited' && (run.exitCode !== 0 || run.signal !== null) && !deliberateExit;
+  if (declined && run.outcome === 'exited') afterDecline += run.lastPrompt;
+  judgeAfterDecline();
   if (!failure && run.outcome === 'exited' && !crashed && !stop) {
     reaction += run.lastPrompt;
     if (pending) judgeReaction(true);

@@ -188,7 +188,8 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
         rootDefect ??= 'family:not-largest';
       } else if (costly) chargedHit(costly);
       else if (!right.length) violate('largest-family', smallerFamilyMessage(p.label, (plain[0] ?? pool[0])!), 'family:not-largest');
-      if (p.guess && (right.length || costly)) seeFamily(readings, mismatches, before);
+      // Ruled out: every reading the display (or a word it names) leaves out of the pool.
+      if (p.guess && (right.length || costly)) seeFamily(readings, (r) => (pool.includes(r) ? [] : ['ruled out']), before);
       beliefs = (right.length ? right : costly ? [costly] : costlySmaller ? [costlySmaller] : plain.length ? plain : pool).slice(0, MAX_BELIEFS);
       const read = beliefs[0]!.read;
       if (!p.guess) notice(`read:${p.input}:${read}`, `${p.label}: the program read it as ${read}${beliefs.length > 1 ? ' (or as another reasonable reading)' : ''}`);

@@ -196,7 +196,7 @@ describe('after a won game', () => {
 
 describe('questions about a file name', () => {
   it('"Please input file:" asks for the dictionary file', () => {
-    for (const q of ['Please input file: ', 'Enter the dictionary file name: ', 'File: ', 'Which dictionary? ']) {
+    for (const q of ['Please input file: ', 'Enter the dictionary file name: ', 'File: ', 'Which dictionary? ', 'Dictionary: ', 'Type the name of the file to load > ']) {
       expect(classifyQuestion(TABLE, q)?.role.name, q).toBe('fileName');
     }
     for (const q of ['Enter a word length (the dictionary has 2-29): ', 'How many guesses? ', 'Your guess? ']) {

@@ -13,7 +13,7 @@ export const NIFTY_ROLES: RoleSpecs = {
     kind: 'question', answer: 'file', says: 'for the dictionary file',
     patterns: [
       '\\bfile\\s*name\\b', '\\b(?:dictionary|word|words)\\s*(?:list\\s*)?file\\b', '\\bwhich file\\b', '\\bpath\\b',
-      '\\b(?:input|enter|type|give|choose|select|specify|open|load|read)\\b[^.!?]*\\bfile\\b', '\\bwhich dictionary\\b', '\\bfile\\s*[:?>]\\s*$',
+      '\\b(?:input|enter|type|give|choose|select|specify|open|load|read)\\b[^.!?]*\\bfile\\b', '\\bwhich dictionary\\b', '\\bfile\\s*[:?>]\\s*$', '^\\W*dictionary\\s*[:?>]\\s*$',
     ],
   },
   playAgain: { kind: 'question', answer: 'yes-no', says: 'whether to play again', patterns: ['\\bplay\\b.*\\bagain\\b', '\\banother (?:game|round)\\b', '\\bnew game\\b', '\\bkeep playing\\b', '\\bplay more\\b'] },

@@ -45,6 +45,9 @@ export interface FixtureExpectation {
   extra_fails?: string[];
   /** A regex the failing tests' messages must match. */
   message?: string;
+  /** Scored tests that see the same defect again and keep their points as "not charged again" (exactly): the
+   *  proof that they checked the rule, rather than passing without looking. */
+  not_charged_again?: string[];
 }
 
 /** Why a fixture's report is not what its folder and expect.yaml say (empty: it is). */
@@ -61,6 +64,10 @@ export function fixtureProblems(s: FixtureSubmission, r: Report, exp?: FixtureEx
   } else if (!exp) out.push('no expect.yaml naming the tests this bug fails');
   else {
     if (!same(failing, exp.fails ?? [])) out.push(`fails ${failing.join(', ') || 'nothing'}; expect.yaml says ${(exp.fails ?? []).join(', ') || 'nothing'}`);
+    if (exp.not_charged_again) {
+      const kept = r.tests.filter((t) => t.status === 'skipped' && !t.extra && t.message.startsWith('not charged again')).map((t) => t.id);
+      if (!same(kept, exp.not_charged_again)) out.push(`not charged again: ${kept.join(', ') || 'none'}; expect.yaml says ${exp.not_charged_again.join(', ') || 'none'}`);
+    }
     const messages = r.tests.filter((t) => failing.includes(t.id)).map((t) => `${t.id}: ${t.message}`).join('\n');
     if (exp.message && !new RegExp(exp.message).test(messages)) out.push(`no failing test's message matches ${JSON.stringify(exp.message)}`);
   }

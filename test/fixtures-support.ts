@@ -31,7 +31,7 @@ export function fixtureVerdictSuite(id: string): void {
       expect(verdictOf(report), `verdict of ${s.path}; failing:\n${summary}${report.fatal ? `\nfatal: ${report.fatal.message}` : ''}`).toBe(s.verdict);
       const expectFile = join(s.path, 'expect.yaml');
       const exp = existsSync(expectFile)
-        ? (parse(readFileSync(expectFile, 'utf8')) as { fails?: string[]; extra_fails?: string[]; message?: string })
+        ? (parse(readFileSync(expectFile, 'utf8')) as { fails?: string[]; extra_fails?: string[]; message?: string; not_charged_again?: string[] })
         : undefined;
       // Extra tests (beyond the handout) are not scored, but a fixture, accepted ones included, may still
       // say which it fails.
@@ -44,6 +44,11 @@ export function fixtureVerdictSuite(id: string): void {
       expect(exp, `${expectFile} must list the tests this bug fails`).toBeDefined();
       expect(failing.map((t) => t.id).sort(), `tests failed by ${s.path}:\n${summary}`).toEqual([...(exp!.fails ?? [])].sort());
       if (exp!.message) expect(summary).toMatch(new RegExp(exp!.message));
+      // Tests that saw the same defect again (and so checked their rule) keep their points: exactly these.
+      if (exp!.not_charged_again) {
+        const kept = report.tests.filter((t) => t.status === 'skipped' && !t.extra && t.message.startsWith('not charged again')).map((t) => t.id);
+        expect(kept.sort(), `tests of ${s.path} not charged again`).toEqual([...exp!.not_charged_again].sort());
+      }
     });
   });
 }

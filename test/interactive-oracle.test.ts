@@ -102,7 +102,7 @@ function pyEnv(extra: NodeJS.ProcessEnv = {}): GameEnv {
   const dir = mkdtempSync(join(tmpdir(), 'gradekit-pygame-'));
   writeFileSync(join(dir, 'game.py'), PY_GAME);
   writeFileSync(join(dir, 'dictionary.txt'), HANDOUT.join('\n') + '\n');
-  return { command: ['python3', 'game.py'], cwd: dir, words: HANDOUT, table: TABLE, profile: DEFAULT_PROFILE, timeoutMs: 5000, env: { ...process.env, ...extra } };
+  return { command: ['python3', 'game.py'], cwd: dir, words: HANDOUT, wordsFile: 'dictionary.txt', table: TABLE, profile: DEFAULT_PROFILE, timeoutMs: 5000, env: { ...process.env, ...extra } };
 }
 
 function game(raw: Record<string, unknown>) {

@@ -115,11 +115,14 @@ describe('reading the game state from output', () => {
 
 describe('mergeProfile', () => {
   it('puts extra yes/no spellings before the defaults without changing them', () => {
-    const { profile, errors } = mergeProfile(P, { yesNo: [{ pattern: '\\b(oui)/(non)\\b' }], fileNameAnswer: 'words.txt' });
+    const { profile, errors } = mergeProfile(P, { yesNo: [{ pattern: '\\b(oui)/(non)\\b' }] });
     expect(errors).toEqual([]);
     expect(yesNoFor(profile, 'Compteur? (oui/non) ')).toEqual({ yes: 'oui', no: 'non' });
-    expect(profile.fileNameAnswer).toBe('words.txt');
-    expect(P.fileNameAnswer).toBe('dictionary.txt');
+    expect(yesNoFor(P, 'Compteur? (oui/non) ')).toBeNull();
+  });
+
+  it("sends the file name to the spec's words: { as: }, the one place it is named", () => {
+    expect(mergeProfile(P, { fileNameAnswer: 'words.txt' }).errors).toEqual([expect.stringMatching(/^profile\.fileNameAnswer: .*the spec's words: \{ as: \.\.\. \}/)]);
   });
 
   it('names the bad field, and sends question wordings to the role table', () => {

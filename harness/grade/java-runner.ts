@@ -4,7 +4,7 @@ import { cpSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { LanguageRunner } from './submission.js';
-import { error, fail, graderError, limit, pass, type Outcome } from './outcome.js';
+import { error, fail, graderError, limit, notChecked, pass, type Outcome } from './outcome.js';
 import { compileJava } from '../run/java/compile.js';
 import { javaCommand, prepareJavaRun } from '../run/java/run.js';
 import { DEFAULT_PROFILE, mergeProfile } from '../interactive/profile.js';
@@ -62,9 +62,9 @@ export const javaRunner: LanguageRunner = async (a, submission, tests, opts) => 
         lease = studentWorkDir(cwd);
         // The test's time limit is CPU time, and as long again spent waiting (harness/run/lockstep.ts).
         const r = await judge.play(t.game, {
-          command: opts.wrap ? opts.wrap(command) : command, cwd, words: a.words, table: a.roles, profile,
-          timeoutMs: t.timeout ?? a.spec.data.defaults.timeout, maxOutputBytes: a.spec.data.defaults.output_cap,
-        });
+          command: opts.wrap ? opts.wrap(command) : command, cwd, words: a.words, wordsFile: a.spec.data.words?.as ?? 'dictionary.txt',
+          table: a.roles, profile, timeoutMs: t.timeout ?? a.spec.data.defaults.timeout, maxOutputBytes: a.spec.data.defaults.output_cap,
+        }, t.checks);
         broken = opts.wrap?.budget?.(undefined, cwd);
         const o = broken ? limit('resource_limit_exceeded', broken) : verdict(r, t.checks);
         outcomes.set(t.id, { ...o, ...(r.notices.length ? { notices: r.notices } : {}), ms: performance.now() - t0 });
@@ -80,7 +80,9 @@ export const javaRunner: LanguageRunner = async (a, submission, tests, opts) => 
 };
 
 /** The test's outcome: a run that could not finish is charged whatever the checks; otherwise the first
- *  requirement the test names that the program broke (or '*', a program that does not play at all). */
+ *  requirement the test names that the program broke (or '*', a program that does not play at all); then a
+ *  requirement the games never showed the facts of (not checked, never a pass). Every outcome, a pass
+ *  too, carries the transcript, so a report shows why a program passed. */
 export function verdict(r: GameResult, checks: readonly string[]): Outcome {
   const detail = { transcript: r.transcript, ...(r.stderr ? { traceback: r.stderr.slice(-4000) } : {}) };
   if (r.kind !== 'passed') {
@@ -88,7 +90,10 @@ export function verdict(r: GameResult, checks: readonly string[]): Outcome {
     return r.crashDefect ? { ...o, defect: r.crashDefect } : o;
   }
   const v = r.violations.find((x) => x.check === '*' || checks.includes(x.check));
-  if (!v) return pass();
+  if (!v) {
+    const u = r.unchecked?.find((x) => checks.includes(x.check));
+    return u ? notChecked(`${u.check}: ${u.reason}`, u.defect, detail) : pass(detail);
+  }
   const o = fail(v.message, detail);
   // The signature names the defect, not the check: one omission seen by two checks is charged once.
   return v.defect ? { ...o, defect: v.defect } : o;

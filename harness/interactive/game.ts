@@ -11,6 +11,8 @@ export interface GameEnv {
   command: string[];
   cwd: string;
   words: readonly string[];
+  /** The word list's file name in cwd (the spec's `words: { as: }`): the answer to a question asking for a file. */
+  wordsFile: string;
   table: RoleTable;
   profile: IOProfile;
   timeoutMs: number;
@@ -28,6 +30,15 @@ export interface Violation {
   defect?: string;
 }
 
+/** A check the game could not judge: it never showed the facts the check needs. */
+export interface Unchecked {
+  check: string;
+  /** What the game did not show, and why, for the message ("the program's games showed no hit ..."). */
+  reason: string;
+  /** The program's own deviation that kept it from showing (a defect charged by another test), if any. */
+  defect?: string;
+}
+
 export interface GameResult {
   /** 'passed' when the game ran to its end; otherwise why it stopped (crash, time limit, ...). */
   kind: Extract<OutcomeKind, 'passed' | 'run_time_error' | 'time_limit_exceeded' | 'output_limit_exceeded' | 'not_understood' | 'grader_error'>;
@@ -36,6 +47,8 @@ export interface GameResult {
   /** Defect signature of a crash (exception and place), when it shows in the game. */
   crashDefect?: string;
   violations: Violation[];
+  /** Checks the game never showed the facts of (a check with a violation is judged, and not listed). */
+  unchecked?: Unchecked[];
   /** What was noticed along the way (a question answered by its place, an input read as its first letter). */
   notices: string[];
   transcript: string;
@@ -50,5 +63,7 @@ export interface GameJudge {
   checks: readonly string[];
   /** Checks params from the spec; returns problems as "field: what is wrong". */
   validate(params: Record<string, unknown>): string[];
-  play(params: Record<string, unknown>, env: GameEnv): Promise<GameResult>;
+  /** Plays the test's game and judges the `checks` it charges: each is violated, unchecked (its facts never
+   *  came up, even in a second game the judge may play), or passed. */
+  play(params: Record<string, unknown>, env: GameEnv, checks: readonly string[]): Promise<GameResult>;
 }

@@ -1,5 +1,6 @@
 // How to answer a free-form console program, beyond what its questions mean (that is the role table,
-// harness/turns): how it spells yes and no, what file name to give, which characters mark a blank.
+// harness/turns): how it spells yes and no, and which characters mark a blank. (The file name to give is the
+// word list's, the spec's `words: { as: }`: one name, in one place.)
 // Plain data, so a spec's `profile:` can adjust it per assignment.
 
 export interface YesNoStyle {
@@ -13,7 +14,6 @@ export interface IOProfile {
   /** Spellings tried in turn when the question shows none (a re-asked question means the last was refused). */
   yesAnswers: string[];
   noAnswers: string[];
-  fileNameAnswer: string;
   /** Characters a program may print for an unrevealed letter. */
   blankChars: string;
 }
@@ -29,7 +29,6 @@ export const DEFAULT_PROFILE: IOProfile = {
   ],
   yesAnswers: ['y', 'yes', 'Y', '1', 'true'],
   noAnswers: ['n', 'no', 'N', '0', 'false'],
-  fileNameAnswer: 'dictionary.txt',
   blankChars: '-_',
 };
 
@@ -61,9 +60,11 @@ export function mergeProfile(base: IOProfile, override: unknown, where = 'profil
     return { profile, errors: [`${where}: expected a mapping of profile fields, got ${Array.isArray(override) ? 'a list' : typeof override}`] };
   }
   const o = override as Record<string, unknown>;
-  const known = ['yesNo', 'yesAnswers', 'noAnswers', 'fileNameAnswer', 'blankChars'];
+  const known = ['yesNo', 'yesAnswers', 'noAnswers', 'blankChars'];
   for (const k of Object.keys(o)) {
-    if (['prompts', 'promptOrder', 'replacePrompts', 'count', 'guessesLeft', 'revealedWord', 'win', 'loss'].includes(k)) {
+    if (k === 'fileNameAnswer') {
+      errors.push(`${where}.fileNameAnswer: a question asking for a file is answered with the word list's file name, the spec's words: { as: ... }: set it there`);
+    } else if (['prompts', 'promptOrder', 'replacePrompts', 'count', 'guessesLeft', 'revealedWord', 'win', 'loss'].includes(k)) {
       errors.push(`${where}.${k}: what a program's questions and values mean is the role table now: write it under roles: (e.g. roles: { wordLength: ["how long"] })`);
     } else if (!known.includes(k)) errors.push(`${where}.${k}: unknown field (known: ${known.join(', ')})`);
   }
@@ -88,7 +89,7 @@ export function mergeProfile(base: IOProfile, override: unknown, where = 'profil
     if (!Array.isArray(v) || v.length === 0 || v.some((x) => typeof x !== 'string')) errors.push(`${where}.${f}: expected a non-empty list of strings`);
     else profile[f] = v as string[];
   }
-  for (const f of ['fileNameAnswer', 'blankChars'] as const) {
+  for (const f of ['blankChars'] as const) {
     const v = o[f];
     if (v === undefined) continue;
     if (typeof v !== 'string' || v.length === 0) errors.push(`${where}.${f}: expected a non-empty string`);

@@ -6,6 +6,7 @@ import { runNiftyGame } from '../nifty-game.js';
 import { NIFTY_ROLES } from './roles.js';
 import { CHECKS, parseParams } from './params.js';
 import { playNiftyGame } from './game.js';
+import { playUntilSeen } from './facts.js';
 
 export const niftyAdapter: ReferenceAdapter = {
   id: 'nifty',
@@ -14,10 +15,10 @@ export const niftyAdapter: ReferenceAdapter = {
   game: {
     checks: CHECKS,
     validate: (raw) => parseParams(raw).errors,
-    play: (raw, env) => {
+    play: (raw, env, checks) => {
       const { params, errors } = parseParams(raw);
       if (!params) throw new Error(errors.join('; '));
-      return playNiftyGame(params, env);
+      return playUntilSeen(playNiftyGame, params, env, checks);
     },
   },
   programs: {

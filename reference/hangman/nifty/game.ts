@@ -9,10 +9,11 @@ import { kindMessage } from '../../../harness/model/kinds.js';
 import { linesSaying, readLetters, readNumbers, readPatterns, type Role } from '../../../harness/turns/index.js';
 import { says, understand, yesNoAnswer, type Question } from './answers.js';
 import {
-  describeFamilies, describeFamily, frequencyGuess, guessReadings, impossibleLengths, keptSmallerFamily, oddInputReadings,
-  startState, wordsOfLength, type GameState, type Reading,
+  describeFamilies, describeFamily, frequencyGuess, impossibleLengths, inputReadings, keptSmallerFamily,
+  startState, sureHit, sureMiss, wordsOfLength, type GameState, type Reading,
 } from './oracle.js';
 import type { NiftyParams } from './params.js';
+import { noFacts, type Facts } from './facts.js';
 
 /** In an injected input, '<repeat>' stands for the most recent letter guessed, '<hit>' for the most recent
  *  one the word shows. */
@@ -22,7 +23,16 @@ const MAX_BELIEFS = 16;
 /** Defects of the setup questions (asked before any game state), as opposed to symptoms seen in a game. */
 const isSetupDefect = (d?: string) => /^(setup|relength):|^guesses:(?!wrong-count)/.test(d ?? '');
 
-export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<GameResult> {
+/** One game, what it showed (facts.ts), and the program's own deviations that shaped it. */
+export interface PlayedNiftyGame extends GameResult {
+  facts: Facts;
+  /** The defect after which the game left every reading the handout allows. */
+  rootDefect?: string;
+  /** The violation that stopped the game before it started. */
+  setupStop?: Violation;
+}
+
+export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<PlayedNiftyGame> {
   const { table, profile } = env;
   const role = (name: string): Role => {
     const r = table.get(name);
@@ -43,24 +53,36 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
   /** The defect first seen when the program's game left every reading the handout allows (its word list is
    *  no word family, say). The oracle then only approximates the program, so every later symptom, in any
    *  check, is that one defect again and is charged once, by the first test that shows it. A pattern or
-   *  count that fits no family is the family defect, the same one as a smaller family kept. */
+   *  count that fits no family is the family defect, the same one as a smaller family kept: one wrong list
+   *  shows as either, in different games (a whole list kept shows a count that fits no family where the
+   *  count is shown, and a smaller family where it is not). */
   let rootDefect: string | undefined;
-  const violate = (check: string, message: string, defect?: string) => {
+  /** `judged: 'by its own display'`: the symptom was judged only against what the program itself showed
+   *  (a guess its own pattern reveals, yet its own count of guesses drops), so it is its own defect, not a
+   *  consequence of the family defect the game followed. */
+  const violate = (check: string, message: string, defect?: string, judged?: 'by its own display') => {
     // Setup questions are answered before any game state: they stay defects of their own.
-    const own = isSetupDefect(defect);
+    const own = isSetupDefect(defect) || judged !== undefined;
     const d = own ? defect : rootDefect ?? defect;
     if (violations.some((v) => v.check === check && v.message === message)) return;
     const v = { check, message, ...(d ? { defect: d } : {}) };
     // A setup defect happened before the game, even when noticed at its end: it comes first, so a test that
     // charges both a setup rule and a game rule names the setup one, not a symptom of a game defect.
-    if (own) violations.splice(violations.findIndex((x) => !isSetupDefect(x.defect)) >>> 0, 0, v);
+    if (isSetupDefect(defect)) violations.splice(violations.findIndex((x) => !isSetupDefect(x.defect)) >>> 0, 0, v);
     else violations.push(v);
+  };
+  /** The setup broke a rule and the game cannot start: the tests of other rules report that they could not check. */
+  let setupStop: Violation | undefined;
+  const stopSetup = (check: string, message: string, defect: string) => {
+    violate(check, message, defect);
+    setupStop ??= violations.find((v) => v.check === check && v.message === message);
   };
   const once = new Set<string>();
   const notice = (key: string, text: string) => {
     if (!once.has(key)) { once.add(key); notices.push(text); }
   };
 
+  const facts = noFacts();
   let phase: 'setup' | 'play' | 'over' = 'setup';
   /** The phase, read through a call: closures change it, so TypeScript must not narrow it. */
   const inPhase = (p: typeof phase) => phase === p;
@@ -79,7 +101,7 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
   let beliefs: Reading[] = [];
   let validGuesses = 0;
   const injects = [...params.inject].sort((a, b) => a.beforeGuess - b.beforeGuess);
-  const scripted = params.guesser === 'frequency' ? '' : params.guesser.letters.toLowerCase();
+  const scripted = typeof params.guesser === 'string' ? '' : params.guesser.letters.toLowerCase();
   let scriptPos = 0;
   let pending: null | { input: string; guess: boolean; label: string } = null;
   /** Output since the pending input (its reaction, and the status before the next question). */
@@ -88,6 +110,12 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
   let sinceLetter = '';
   let stop = false;
   const statusShown = new Set<string>();
+  /** Weighing a guess's cost (facts.ts): the guesses left were readable before it (the number asked for, or one
+   *  shown since) and are read after it. Guesses since the last reading wait here; an input the handout leaves
+   *  open (its cost too) in between makes them unweighable. */
+  let anchored = false;
+  let unweighed: { hit: boolean; label: string }[] = [];
+  let startCount = 0;
 
   const state = (): GameState | undefined => beliefs[0]?.state;
   const numbersOf = (text: string, roleName: string) => readNumbers(text, table).filter((n) => n.roles.includes(roleName));
@@ -107,8 +135,9 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
     pending = null;
     if (!p || !beliefs.length) return;
     const text = reaction;
-    const L = state()!.length;
-    const base = beliefs.flatMap((b) => (p.guess ? guessReadings(b.state, p.input) : oddInputReadings(b.state, p.input)));
+    const before = state()!;
+    const L = before.length;
+    const base = inputReadings(beliefs.map((b) => b.state), p.input, p.guess);
     // A program may charge a guess for a revealed letter (a guess-cost defect): that reading keeps the right
     // family, so a game that ends one guess early is not, by itself, a smaller family kept.
     const readings = [...base, ...base.filter((r) => r.family && r.family.positions.length > 0).map(costlyHit)];
@@ -128,6 +157,12 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
       if (ended !== (r.state.over !== null)) m.push('end');
       return m;
     };
+    /** A revealed letter charged a guess. Its own pattern shows the letter and its own count drops: a cost
+     *  defect whatever family it follows. */
+    const chargedHit = (r: Reading) => {
+      const shows = gl !== null ? `shows ${gl} guess${gl === 1 ? '' : 'es'} left, expected ${r.state.guessesLeft + 1}` : `ends the game with "${r.state.pattern}" still blank, as if it cost the last guess`;
+      violate('guess-cost', `${p.label}: the program ${shows}: ${costReason(p, r, beliefs[0]!.state)}`, 'guesses:wrong-count', shown === r.state.pattern ? 'by its own display' : undefined);
+    };
     const fitting = readings.filter((r) => mismatches(r).length === 0);
     if (fitting.length) {
       // A word of the length named in the reaction ("The secret word was WITH") tells the family kept.
@@ -142,22 +177,29 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
       const dict = new Set(wordsOfLength(env.words, L));
       const contradicted = !byWord.length && [...named].some((w) => dict.has(w));
       const costly = right.length || (plain.length && !byWord.length) || (!plain.length && contradicted) ? undefined : pool.find((r) => r.costly && !keptSmallerFamily(r));
-      if (!right.length && !costly && !plain.length) {
+      // Only readings that charge a revealed letter fit, each keeping a smaller family: two defects at once.
+      const costlySmaller = !right.length && !costly && !plain.length && !contradicted ? pool.find((r) => r.costly) : undefined;
+      if (costlySmaller) {
+        violate('largest-family', smallerFamilyMessage(p.label, costlySmaller), 'family:not-largest');
+        chargedHit(costlySmaller);
+      } else if (!right.length && !costly && !plain.length) {
         const named1 = [...named].find((w) => dict.has(w));
         violate('largest-family', `${p.label}: the program plays as if its word list were not the family it shows ("${beliefs[0]!.state.pattern}" before this input): it names "${named1}", which that family does not hold (step 4e keeps exactly the words of one family)`, 'family:not-largest');
         rootDefect ??= 'family:not-largest';
-      } else if (costly) {
-        const prev = beliefs[0]!.state;
-        const shows = gl !== null ? `shows ${gl} guess${gl === 1 ? '' : 'es'} left, expected ${costly.state.guessesLeft + 1}` : `ends the game with "${costly.state.pattern}" still blank, as if it cost the last guess`;
-        violate('guess-cost', `${p.label}: the program ${shows}: ${costReason(p, costly, prev)}`, 'guesses:wrong-count');
-      } else if (!right.length) violate('largest-family', smallerFamilyMessage(p.label, (plain[0] ?? pool[0])!), 'family:not-largest');
-      beliefs = (right.length ? right : costly ? [costly] : plain.length ? plain : pool).slice(0, MAX_BELIEFS);
+      } else if (costly) chargedHit(costly);
+      else if (!right.length) violate('largest-family', smallerFamilyMessage(p.label, (plain[0] ?? pool[0])!), 'family:not-largest');
+      // Ruled out: every reading the display (or a word it names) leaves out of the pool.
+      if (p.guess && (right.length || costly)) seeFamily(readings, (r) => (pool.includes(r) ? [] : ['ruled out']), before);
+      beliefs = (right.length ? right : costly ? [costly] : costlySmaller ? [costlySmaller] : plain.length ? plain : pool).slice(0, MAX_BELIEFS);
       const read = beliefs[0]!.read;
       if (!p.guess) notice(`read:${p.input}:${read}`, `${p.label}: the program read it as ${read}${beliefs.length > 1 ? ' (or as another reasonable reading)' : ''}`);
     } else {
       // Nothing the handout allows fits what the program shows: say what the most plausible reading
       // expects, then follow the program so that one mistake is charged once.
-      const best = readings.find((r) => r.state.pattern === shown) ?? readings.find((r) => !keptSmallerFamily(r)) ?? readings[0]!;
+      // Among the readings of the pattern shown, the one its count of guesses fits, else a plain one, else one of
+      // a largest family: a count of guesses some reasonable reading explains is no defect.
+      const rank = (r: Reading) => (gl !== null && r.state.guessesLeft !== gl ? 4 : 0) + (r.costly ? 2 : 0) + (keptSmallerFamily(r) ? 1 : 0);
+      const best = readings.filter((r) => r.state.pattern === shown).sort((a, b) => rank(a) - rank(b))[0] ?? readings.find((r) => !keptSmallerFamily(r)) ?? readings[0]!;
       const bad = mismatches(best);
       const seenBefore = violations.length;
       // A shown pattern or count that fits no family means the word list kept is not the largest family (4e).
@@ -169,27 +211,76 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
         else if (!candidates.has(shown!)) violate('largest-family', `${p.label}: the program shows "${shown}", which matches no word family of the ${prev.words.length} remaining words${best.largest ? ` (largest: ${describeFamilies(best.largest)})` : ''}`, 'family:no-family');
       }
       if (keptSmallerFamily(best)) violate('largest-family', smallerFamilyMessage(p.label, best), 'family:not-largest');
+      // Its count or guesses left fit no reading, but the pattern it shows may still tell the family it kept.
+      else if (p.guess && shown !== undefined && shown === best.state.pattern) seeFamily(readings, (r) => (r.state.pattern === shown ? [] : ['pattern']), before);
+      if (best.costly && !bad.includes('guesses')) chargedHit(best);
       if (bad.includes('guesses')) {
         const allowed = [...new Set(readings.filter((r) => !r.costly && r.state.pattern === best.state.pattern).map((r) => r.state.guessesLeft))];
-        violate('guess-cost', `${p.label}: the program shows ${gl} guess${gl === 1 ? '' : 'es'} left, expected ${allowed.join(' or ')}: ${costReason(p, best, prev)}`, 'guesses:wrong-count');
+        // Guesses earlier in the game whose cost was never shown may be the ones that cost: say since when.
+        const since = unweighed.length ? ` (the guesses left were last shown before ${unweighed[0]!.label})` : '';
+        // Judged against the pattern the program itself shows (a family of this guess), the cost is a defect of
+        // its own; against a pattern that fits no family, it may be the family defect again.
+        const ownDisplay = shown !== undefined && shown === best.state.pattern && !bad.includes('pattern');
+        violate('guess-cost', `${p.label}: the program shows ${gl} guess${gl === 1 ? '' : 'es'} left, expected ${allowed.join(' or ')}: ${costReason(p, best, prev)}${since}`, 'guesses:wrong-count', ownDisplay ? 'by its own display' : undefined);
       }
       if (bad.includes('count')) {
         violate('running-total', `${p.label}: the program shows ${count} words remaining, but the family kept, "${best.state.pattern}", has ${best.state.words.length}`, 'count:wrong');
       }
-      if (bad.includes('end')) {
-        if (ended) violate('ends', `${p.label}: the game ended, but ${best.state.guessesLeft} guesses are left and "${best.state.pattern}" still has blanks`, 'end:early');
-        else {
-          const why = best.state.over === 'win' ? `"${best.state.pattern}" has no blanks left (a win)` : 'no guesses are left (a loss)';
-          violate('ends', `${p.label}: the game should end here, ${why}, but the program asks for another guess`, 'end:late');
-        }
-      }
       const followed: GameState = { ...best.state, guessesLeft: gl ?? best.state.guessesLeft, pattern: shown && candidates.has(shown) ? shown : best.state.pattern };
-      followed.over = ended ? (followed.over ?? (followed.pattern.includes('-') ? 'loss' : 'win')) : null;
+      // The end is judged against the program's own count of guesses: a game that ends when its own count
+      // reaches 0 ends on time, whatever that count should have been (a cost defect, charged above).
+      const due = !followed.pattern.includes('-') ? 'win' : followed.guessesLeft <= 0 ? 'loss' : null;
+      // Lost early with its count not shown: the program's own count of guesses ran out early (a cost defect,
+      // the one the cost tests charge), or its end is early; the first is read, and the end named.
+      // (A program that says the player won is not out of guesses: that early end is an end defect.)
+      const saysWon = linesSaying(text, winRole).length > 0 && !linesSaying(text, lossRole).length;
+      if (ended && !due && gl === null && !saysWon) {
+        const since = unweighed.length ? `; the guesses left were last shown before ${unweighed[0]!.label}, and some guess since cost more than the rules say` : '';
+        const lost = `${p.label}: the game ended as lost with "${followed.pattern}" still blank, but ${followed.guessesLeft} guess${followed.guessesLeft === 1 ? ' is' : 'es are'} left (${costReason(p, best, prev)}${since}): the program ran out of guesses early`;
+        violate('guess-cost', lost, 'guesses:wrong-count');
+        violate('ends', lost, 'guesses:wrong-count');
+      } else if (ended && !due) violate('ends', `${p.label}: the game ended, but ${followed.guessesLeft} guesses are left and "${followed.pattern}" still has blanks`, 'end:early');
+      if (!ended && due) {
+        const why = due === 'win' ? `"${followed.pattern}" has no blanks left (a win)` : 'no guesses are left (a loss)';
+        violate('ends', `${p.label}: the game should end here, ${why}, but the program asks for another guess`, 'end:late');
+      }
+      followed.over = ended ? (due ?? (followed.pattern.includes('-') ? 'loss' : 'win')) : null;
       beliefs = [{ ...best, state: followed }];
-      rootDefect ??= violations.slice(seenBefore).find((v) => v.defect)?.defect;
+      // A count of guesses off is followed exactly (the game goes on from the count the program shows): it
+      // leaves no reading, and later symptoms stay defects of their own.
+      rootDefect ??= violations.slice(seenBefore).find((v) => v.defect && !v.defect.startsWith('guesses:'))?.defect;
     }
     const s = state()!;
+    weigh(p, gl, ended && s.over === 'loss');
+    if (gl !== null) facts.guessesSeen = true;
     if (ended && s.over) judgeEnding(s, text, p.label);
+  };
+
+  /** Facts of the family kept (facts.ts): every reading that keeps a smaller family was ruled out by what the
+   *  program showed (and whether that was a hit the largest family shows, with a smaller letter-free family,
+   *  on the last guess left). */
+  const seeFamily = (readings: Reading[], mismatches: (r: Reading) => string[], before: GameState) => {
+    const smaller = readings.filter((r) => keptSmallerFamily(r));
+    if (!smaller.length || smaller.some((r) => mismatches(r).length === 0)) return;
+    facts.familyChoice = true;
+    const largest = readings[0]?.largest ?? [];
+    if (before.guessesLeft === 1 && largest.every((f) => f.positions.length > 0) && smaller.some((r) => r.family!.positions.length === 0)) facts.lastGuessHit = true;
+  };
+
+  /** Whether this input's cost, and those waiting since the last reading, could be read (facts.ts). */
+  const weigh = (p: { guess: boolean; label: string }, gl: number | null, lost: boolean) => {
+    if (!p.guess) {
+      // What an input the handout leaves open costs is open too: nothing before it can be weighed through it.
+      unweighed = [];
+      anchored = gl !== null;
+      return;
+    }
+    const b = beliefs[0]!;
+    if (anchored) unweighed.push({ hit: (b.family?.positions.length ?? 0) > 0 || b.costly === true, label: p.label });
+    if (gl === null && !lost) return;
+    for (const u of unweighed) facts[u.hit ? 'weighedHit' : 'weighedMiss'] = true;
+    unweighed = [];
+    anchored = true;
   };
 
   const costlyHit = (r: Reading): Reading & { costly: true } => {
@@ -235,6 +326,8 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
     phase = 'over';
     const won = linesSaying(text, winRole).length > 0;
     const lost = linesSaying(text, lossRole).length > 0;
+    facts.ended = true;
+    facts[s.over === 'win' ? 'won' : 'lost'] = true;
     if (s.over === 'win') {
       // Congratulations in words the table does not know still count; the opposite, or silence, does not.
       const prose = text.split('\n').filter((l) => !/\d/.test(l) && /[A-Za-z]{4,}/.test(l.replace(/[A-Za-z-]+/g, (w) => (w.length === s.length ? '' : w))));
@@ -266,7 +359,7 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
     }
     // A number the table does not name still shows the value when it is the value (the status wording varies).
     const anyNumber = (v: number) => readNumbers(text, table).some((x) => x.value === v);
-    if (!numbersOf(text, 'guessesLeft').length && !anyNumber(s.guessesLeft) && !statusShown.has('guesses')) {
+    if (!numbersOf(text, 'guessesLeft').length && !beliefs.some((b) => anyNumber(b.state.guessesLeft)) && !statusShown.has('guesses')) {
       statusShown.add('guesses');
       violate('status', `${before} the program does not show how many guesses are left (${s.guessesLeft}, step 4b)`, 'status:guesses');
     }
@@ -274,11 +367,15 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
     if (letters.length && !statusShown.has('letters')) {
       const shown = readLetters(text, guessedRole);
       const missing = letters.filter((c) => !shown.has(c));
-      if (missing.length) {
+      // Another reading of an input the handout leaves open ('ab' refused, not read as 'a') may list fewer.
+      if (missing.length && !beliefs.some((b) => b.state.guessed.every((c) => shown.has(c)))) {
         statusShown.add('letters');
         violate('status', `${before} the program does not show the letters guessed so far: ${shown.size ? `it shows ${[...shown].join(', ')}, not ${missing.join(', ')}` : `${letters.join(', ')} are not listed`} (step 4b)`, 'status:letters');
       }
     }
+    // What this status could show (facts.ts): letters of a hit and of a miss; a count that has changed.
+    if (s.guessed.some((c) => s.pattern.includes(c)) && s.guessed.some((c) => !s.pattern.includes(c))) facts.statusHitMiss = true;
+    if (runningAnswer === true && s.words.length !== startCount && (countShown(text) !== null || anyNumber(s.words.length))) facts.countChanged = true;
     if (runningAnswer === true && countShown(text) === null && !beliefs.some((b) => anyNumber(b.state.words.length)) && !statusShown.has('count')) {
       statusShown.add('count');
       // With no word shown either, the whole status is missing: one omission, charged by the status test.
@@ -289,11 +386,11 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
   // ------------------------------------------------------------------ starting the game
   const startGame = (prompt: string): boolean => {
     if (lengthSent === null) {
-      violate('*', `the program asks for a guess before asking for a word length ("${prompt.trim().split('\n').at(-1)}")`);
+      stopSetup('relength', `the program never asks for a word length (step 2: "Prompt the user for a valid word length"): it asks for a guess first ("${prompt.trim().split('\n').at(-1)}")`, 'setup:no-length-question');
       return false;
     }
     if (!hasWords(lengthSent)) {
-      violate('relength', `the program accepted word length ${lengthSent}, but no word of the list has that length: it must ask for a valid length again (step 2)`, 'relength:accepted');
+      stopSetup('relength', `the program accepted word length ${lengthSent}, but no word of the list has that length: it must ask for a valid length again (step 2)`, 'relength:accepted');
       return false;
     }
     let guesses = guessesSent ?? params.guesses.at(-1)!;
@@ -306,11 +403,19 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
     phase = 'play';
     // What is shown before the first guess describes the start: every word of the length, every guess.
     const s = state()!;
+    facts.started = true;
+    facts.lengthsDone = lengthIdx >= lengths.length;
+    facts.guessesDone = guessesIdx >= params.guesses.length;
+    startCount = s.words.length;
     const count = countShown(prompt);
     if (count !== null && count !== s.words.length) violate('running-total', `before the first guess the program shows ${count} words remaining, but ${s.words.length} words have length ${s.length}`, 'count:wrong');
     const gl = lastNumber(prompt, 'guessesLeft');
-    if (gl !== null && gl !== s.guessesLeft && answered.has('guesses')) violate('guess-cost', `before the first guess the program shows ${gl} guesses left, but the player asked for ${s.guessesLeft}`, 'guesses:start');
+    // The game starts with the number asked for (step 2), whatever a guess costs later.
+    if (gl !== null && gl !== s.guessesLeft && answered.has('guesses')) violate('guesses-question', `before the first guess the program shows ${gl} guesses left, but the player asked for ${s.guessesLeft}`, 'guesses:start');
     if (gl !== null && gl !== s.guessesLeft) s.guessesLeft = gl;
+    if (gl !== null) facts.guessesSeen = true;
+    // Before the first guess, the guesses left are known: shown, or the number the player typed.
+    anchored = gl !== null || answered.has('guesses');
     return true;
   };
 
@@ -330,13 +435,29 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
       const c = scripted[scriptPos++]!;
       if (c >= 'a' && c <= 'z' && !s.guessed.includes(c)) return { input: c, guess: true };
     }
-    return { input: frequencyGuess(s), guess: true };
+    return { input: guesserLetter(s), guess: true };
+  };
+  let alternateHit = true;
+  /** The next letter of the test's guesser (params.ts); a sure hit or miss falls back to the most common letter. */
+  const guesserLetter = (s: GameState): string => {
+    if (params.lastGuess === 'hit' && s.guessesLeft === 1) return sureHit(s, true) ?? sureHit(s) ?? frequencyGuess(s);
+    switch (params.guesser) {
+      case 'hits': return sureHit(s) ?? frequencyGuess(s);
+      case 'misses': return sureMiss(s) ?? frequencyGuess(s);
+      case 'alternate': {
+        const c = alternateHit ? sureHit(s, true) ?? sureHit(s) : sureMiss(s);
+        alternateHit = !alternateHit;
+        return c ?? frequencyGuess(s);
+      }
+      default: return frequencyGuess(s);
+    }
   };
 
   // ------------------------------------------------------------------ answering each question
   /** Whether the program has shown anything at all: a silent program cannot be judged, and fails. */
   let printed = false;
   const answer = (prompt: string, index: number): string | null => {
+    if (declined) afterDecline += prompt;
     if (stop) return null;
     if (/\S/.test(prompt)) printed = true;
     reaction += prompt;
@@ -349,12 +470,12 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
     if (!again) triedYesNo.clear();
     // A length the list has no words for must be asked again before anything else.
     if (lengthSent !== null && !hasWords(lengthSent) && u.question !== 'wordLength' && phase === 'setup') {
-      violate('relength', `the program accepted word length ${lengthSent}, but no word of the list has that length: it must ask for a valid length again (step 2)`, 'relength:accepted');
+      stopSetup('relength', `the program accepted word length ${lengthSent}, but no word of the list has that length: it must ask for a valid length again (step 2)`, 'relength:accepted');
       stop = true;
       return null;
     }
     if (guessesSent !== null && !validGuessCount(guessesSent) && u.question !== 'guesses' && phase === 'setup') {
-      violate('guesses-question', invalidGuessesAccepted(guessesSent), 'guesses:accepted-invalid');
+      stopSetup('guesses-question', invalidGuessesAccepted(guessesSent), 'guesses:accepted-invalid');
       stop = true;
       return null;
     }
@@ -368,12 +489,13 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
     };
     switch (u.question) {
       case 'fileName':
-        if (++fileAsked > 2) return fail(`the program keeps asking "${u.line}" after "${profile.fileNameAnswer}": it cannot open the word list`);
-        return send(profile.fileNameAnswer);
+        // Step 1 names the file ("Read the file dictionary.txt"): the word list is there under that name.
+        if (++fileAsked > 2) return fail(`the program keeps asking "${u.line}" after "${env.wordsFile}": it cannot open the word list`);
+        return send(env.wordsFile);
       case 'wordLength': {
         if (phase !== 'setup') { stop = true; return null; } // a new game after the one judged: enough
         if (again && lengthSent !== null && hasWords(lengthSent)) {
-          violate('relength', `the program asks for the word length again after ${lengthSent}, but ${wordsOfLength(env.words, lengthSent).length} words have that length`, 'relength:refused-valid');
+          stopSetup('relength', `the program asks for the word length again after ${lengthSent}, but ${wordsOfLength(env.words, lengthSent).length} words have that length`, 'relength:refused-valid');
           stop = true;
           return null;
         }
@@ -412,6 +534,7 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
         const a = yesNoAnswer(profile, prompt, false, triedYesNo);
         if (a === null) { stop = true; return null; }
         triedYesNo.add(a);
+        if (facts.won && !declined) declined = { pattern: state()?.pattern ?? '' };
         return send(a);
       }
       case 'letter': {
@@ -428,6 +551,16 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
         return send(next.input);
       }
     }
+  };
+  /** A won game, and another declined: what the program says after that is judged too (step 4g). */
+  let declined: { pattern: string } | undefined;
+  let afterDecline = '';
+  const judgeAfterDecline = () => {
+    if (!declined) return;
+    // "Game over" after the last game is neutral; a loss announced to a player who won is not.
+    const says = lossRole.patterns.filter((r) => !/game over/i.test(r.source));
+    const line = afterDecline.split('\n').find((l) => says.some((r) => r.test(l)));
+    if (line) violate('congratulate', `after the player won ("${declined.pattern}") and declined another game, the program says she lost ("${line.trim()}")`, 'end:says-lost');
   };
   let failure: { kind: GameResult['kind']; message: string } | null = null;
   const fail = (message: string): null => {
@@ -448,17 +581,29 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
   }
 
   if (!printed && !/\S/.test(run.lastPrompt) && run.inputs.length) {
-    violate('*', `the program waits for input without printing a prompt, and shows nothing at all in the game (${run.inputs.length} input${run.inputs.length === 1 ? '' : 's'} read; is System.out closed or never flushed?)`);
+    violate('*', `the program waits for input without printing a prompt, and shows nothing at all in the game (${run.inputs.length} input${run.inputs.length === 1 ? '' : 's'} read; is System.out closed or never flushed?)`, 'output:silent');
   }
-  // What happened after the last input.
-  const crashed = run.outcome === 'exited' && (run.exitCode !== 0 || run.signal !== null);
+  // What happened after the last input. A setup that refuses an invalid answer by exiting (System.exit(-1)
+  // after a message, no exception) has not crashed: it did not ask again.
+  const invalidSent = (guessesSent !== null && !validGuessCount(guessesSent)) || (lengthSent !== null && !hasWords(lengthSent));
+  const deliberateExit = inPhase('setup') && invalidSent && run.signal === null && !/(Exception|Error)\b/.test(run.stderr);
+  const crashed = run.outcome === 'exited' && (run.exitCode !== 0 || run.signal !== null) && !deliberateExit;
+  if (declined && run.outcome === 'exited') afterDecline += run.lastPrompt;
+  judgeAfterDecline();
   if (!failure && run.outcome === 'exited' && !crashed && !stop) {
     reaction += run.lastPrompt;
     if (pending) judgeReaction(true);
     else if (inPhase('setup')) {
-      if (guessesSent !== null && !validGuessCount(guessesSent)) violate('guesses-question', `${invalidGuessesAccepted(guessesSent)}; it exits instead`, 'guesses:exits');
-      else if (lengthSent !== null && !hasWords(lengthSent)) violate('relength', `the program exits when given word length ${lengthSent} instead of asking for a valid length again (step 2)`, 'relength:exits');
-      else violate('*', `the program exited without playing a game${run.inputs.length ? ` (after input "${run.inputs.at(-1)!.line}")` : ''}`);
+      if (guessesSent !== null && !validGuessCount(guessesSent)) stopSetup('guesses-question', `${invalidGuessesAccepted(guessesSent)}; it exits instead`, 'guesses:exits');
+      else if (lengthSent !== null && !hasWords(lengthSent)) stopSetup('relength', `the program exits when given word length ${lengthSent} instead of asking for a valid length again (step 2)`, 'relength:exits');
+      else {
+        // Each setup question it never asked is a rule of its own (step 2, step 3); the missing game is one more.
+        const after = run.inputs.length ? ` (it exits after input "${run.inputs.at(-1)!.line}")` : '';
+        if (!answered.has('wordLength')) violate('relength', `the program never asks for a word length (step 2: "Prompt the user for a valid word length")${after}`, 'setup:no-length-question');
+        if (!answered.has('guesses')) violate('guesses-question', `the program never asks for the number of guesses (step 2: "Prompt the user for a valid word length and number of guesses")${after}`, 'setup:no-guesses-question');
+        if (!answered.has('runningTotal')) violate('running-total', `the program never asks whether to show a running total of the words remaining (step 3)${after}`, 'setup:no-running-total-question');
+        stopSetup('*', `the program exited without playing a game${run.inputs.length ? ` (after input "${run.inputs.at(-1)!.line}")` : ''}`, 'setup:no-game');
+      }
     }
     if (inPhase('play') && state() && !state()!.over) violate('ends', `the program exited before the game was over ("${state()!.pattern}", ${state()!.guessesLeft} guesses left)`, 'end:exit');
   }
@@ -471,17 +616,21 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
     const line = crashLine(run);
     return result({ kind: 'run_time_error', message: kindMessage('run_time_error', `${line}${where}`), crashDefect: inPhase('setup') ? undefined : `crash:${line.replace(/\[.*$/, '').trim()}` }, run);
   }
+  // Only the wall-clock backstop (a machine too busy to run the program at all) is the grader's problem,
+  // never charged: CPU time and waiting are the program's (harness/run/lockstep.ts).
+  if (run.outcome === 'timeout' && run.limit === 'wall') return result({ kind: 'grader_error', message: run.error ?? 'the machine was too busy to run the program: grade it again' }, run);
   if (run.outcome === 'timeout') return result({ kind: 'time_limit_exceeded', message: kindMessage('time_limit_exceeded', `${run.error}; last output: "${tail(run.lastPrompt)}"`) }, run);
   if (run.outcome === 'output-limit') return result({ kind: 'output_limit_exceeded', message: kindMessage('output_limit_exceeded', run.error ?? 'the program printed too much') }, run);
   if (run.outcome === 'spawn-error') return result({ kind: 'grader_error', message: run.error ?? 'cannot start the program' }, run);
   if (failure) return result(failure, run);
   return result({ kind: 'passed', message: '' }, run);
 
-  function result(r: { kind: GameResult['kind']; message: string; crashDefect?: string }, lr: LockstepResult): GameResult {
+  function result(r: { kind: GameResult['kind']; message: string; crashDefect?: string }, lr: LockstepResult): PlayedNiftyGame {
     return {
       kind: r.kind, message: r.message, ...(r.crashDefect ? { crashDefect: r.crashDefect } : {}),
       violations, notices, transcript: lr.transcript, stderr: lr.stderr,
       durationMs: Math.round(performance.now() - t0), outcome: lr.outcome, exitCode: lr.exitCode,
+      facts, ...(rootDefect ? { rootDefect } : {}), ...(setupStop ? { setupStop } : {}),
     };
   }
 }

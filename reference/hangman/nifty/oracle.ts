@@ -100,6 +100,12 @@ export function oddInputReadings(state: GameState, input: string): Reading[] {
   return out;
 }
 
+/** Every reading of an input over every state still believed. A letter new to one state may be a repeat in
+ *  another ('O' taken as 'o', or refused): each state judges it as what it is there. */
+export function inputReadings(states: readonly GameState[], input: string, asGuess: boolean): Reading[] {
+  return states.flatMap((s) => (asGuess && !s.guessed.includes(input) ? guessReadings(s, input) : oddInputReadings(s, input)));
+}
+
 /** The guesser that plays well: the unguessed letter found in the most remaining words (ties: a→z). */
 export function frequencyGuess(state: GameState): string {
   const counts = new Map<string, number>();
@@ -115,4 +121,42 @@ export function frequencyGuess(state: GameState): string {
     if (n > bestN) { best = c; bestN = n; }
   }
   return best;
+}
+
+/** A letter the largest family is sure to show (every tied largest family holds it): a hit whatever tie the
+ *  program breaks. With `exposing`, only a letter whose largest family is strictly larger than a family
+ *  without the letter, so that a program keeping the letter-free family shows it. Most words first. */
+export function sureHit(state: GameState, exposing = false): string | null {
+  let best: string | null = null;
+  let bestKey = -1;
+  for (const c of unguessed(state)) {
+    const fams = partition(state.words, state.pattern, c);
+    const max = Math.max(0, ...fams.map((f) => f.size));
+    if (!fams.length || fams.some((f) => f.size === max && f.positions.length === 0)) continue;
+    const dodge = fams.some((f) => f.positions.length === 0);
+    if (exposing && !dodge) continue;
+    // Prefer a letter a letter-free family competes with: a program that dodges hits shows it there.
+    const key = (dodge ? 1e9 : 0) + max;
+    if (key > bestKey) { best = c; bestKey = key; }
+  }
+  return best;
+}
+
+/** A letter sure to miss: one no remaining word holds (any program reveals nothing), else one whose
+ *  letter-free family is the only largest. The fewest words holding it first. */
+export function sureMiss(state: GameState): string | null {
+  let best: string | null = null;
+  let bestHolding = Infinity;
+  for (const c of unguessed(state)) {
+    const fams = partition(state.words, state.pattern, c);
+    const none = fams.find((f) => f.positions.length === 0);
+    const holding = state.words.length - (none?.size ?? 0);
+    if (holding > 0 && (!none || fams.some((f) => f !== none && f.size >= none.size))) continue;
+    if (holding < bestHolding) { best = c; bestHolding = holding; }
+  }
+  return best;
+}
+
+function unguessed(state: GameState): string[] {
+  return [...'abcdefghijklmnopqrstuvwxyz'].filter((c) => !state.guessed.includes(c));
 }

@@ -14,6 +14,9 @@ export const CHECKS = [
   'ends', // rules: the game ends when the word is found or the guesses run out, not before
 ] as const;
 
+export const GUESSERS = ['frequency', 'hits', 'misses', 'alternate'] as const;
+export type GuesserName = (typeof GUESSERS)[number];
+
 const length = z.union([z.number().int().min(0), z.literal('none')]);
 
 export const paramsSchema = z
@@ -26,7 +29,13 @@ export const paramsSchema = z
       .transform((v) => (Array.isArray(v) ? v : [v]))
       .refine((v) => v.at(-1)! >= 1, 'the last number of guesses must be 1 or more (a game must start)'),
     running_total: z.boolean().default(false),
-    guesser: z.union([z.literal('frequency'), z.object({ letters: z.string().min(1) }).strict()]).default('frequency'),
+    /** Who guesses: 'frequency' (the letter in most remaining words), 'hits' (a letter the largest family is
+     *  sure to show), 'misses' (a letter sure to miss), 'alternate' (a sure hit, then a sure miss, ...), or
+     *  { letters } played in order before 'frequency'. */
+    guesser: z.union([z.enum(GUESSERS), z.object({ letters: z.string().min(1) }).strict()]).default('frequency'),
+    /** 'hit': on the last guess left, play a letter the largest family is sure to show while a family without
+     *  it exists (the test then needs to have seen that guess). */
+    last_guess: z.literal('hit').optional(),
     /** Inputs sent at the guess prompt before valid guess number `before_guess`. '<repeat>' stands for the last
      *  letter guessed, '<hit>' for the last letter guessed that the word shows (the input waits until there is
      *  one), so '<hit>b' is that letter followed by 'b'. */
@@ -38,7 +47,8 @@ export interface NiftyParams {
   length: (number | 'none')[];
   guesses: number[];
   runningTotal: boolean;
-  guesser: 'frequency' | { letters: string };
+  guesser: GuesserName | { letters: string };
+  lastGuess?: 'hit';
   inject: { beforeGuess: number; input: string }[];
 }
 
@@ -47,7 +57,7 @@ export function parseParams(raw: unknown): { params?: NiftyParams; errors: strin
   if (!r.success) return { errors: r.error.issues.map((i) => `${i.path.join('.') || 'game'}: ${i.message}`) };
   const d = r.data;
   return {
-    params: { length: d.length, guesses: d.guesses, runningTotal: d.running_total, guesser: d.guesser, inject: d.inject.map((x) => ({ beforeGuess: x.before_guess, input: x.input })) },
+    params: { length: d.length, guesses: d.guesses, runningTotal: d.running_total, guesser: d.guesser, ...(d.last_guess ? { lastGuess: d.last_guess } : {}), inject: d.inject.map((x) => ({ beforeGuess: x.before_guess, input: x.input })) },
     errors: [],
   };
 }

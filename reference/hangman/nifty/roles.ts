@@ -8,7 +8,14 @@ const GUESS_WORDS = '(?:guess(?:es)?|tries|lives|chances|attempts|mistakes|strik
 
 export const NIFTY_ROLES: RoleSpecs = {
   // --- questions (steps 1-4c of the handout, and a replay the handout leaves open)
-  fileName: { kind: 'question', answer: 'file', says: 'for the dictionary file', patterns: ['\\bfile\\s*name\\b', '\\b(?:dictionary|word|words)\\s*(?:list\\s*)?file\\b', '\\bwhich file\\b', '\\bpath\\b'] },
+  // Step 1 names the file: a question asking for one is answered with the word list's file name.
+  fileName: {
+    kind: 'question', answer: 'file', says: 'for the dictionary file',
+    patterns: [
+      '\\bfile\\s*name\\b', '\\b(?:dictionary|word|words)\\s*(?:list\\s*)?file\\b', '\\bwhich file\\b', '\\bpath\\b',
+      '\\b(?:input|enter|type|give|choose|select|specify|open|load|read)\\b[^.!?]*\\bfile\\b', '\\bwhich dictionary\\b', '\\bfile\\s*[:?>]\\s*$', '^\\W*dictionary\\s*[:?>]\\s*$',
+    ],
+  },
   playAgain: { kind: 'question', answer: 'yes-no', says: 'whether to play again', patterns: ['\\bplay\\b.*\\bagain\\b', '\\banother (?:game|round)\\b', '\\bnew game\\b', '\\bkeep playing\\b', '\\bplay more\\b'] },
   runningTotal: {
     kind: 'question', answer: 'yes-no', says: 'whether to show a running total of the words remaining',

@@ -86,9 +86,14 @@ function substitutionProblems({ observed, args, ctx }: Parameters<Validator>[0])
       add('letter', VOWELS.includes(letter) ? 'a vowel must be replaced by a vowel' : 'a consonant must be replaced by a consonant', 'wrong-kind');
     }
   }
-  // A new letter the hand already held shows as that letter's count grown by the replaced copies: one
-  // mistake (which letter was drawn), not also a count changed.
-  const mergedInto = added.length ? undefined : [...before.keys()].find((k) => k !== letter && (after.get(k) ?? 0) - (before.get(k) ?? 0) === before.get(letter));
+  // A new letter the hand already held shows as that letter's count grown by the replaced copies (merged)
+  // or set to them (its entry overwritten): one mistake (which letter was drawn), not also a count changed.
+  const replaced = before.get(letter)!;
+  const tookIn = (k: string) => {
+    const was = before.get(k) ?? 0, now = after.get(k) ?? 0;
+    return now - was === replaced || (now === replaced && now !== was);
+  };
+  const mergedInto = added.length ? undefined : [...before.keys()].find((k) => k !== letter && tookIn(k));
   for (const [k, n] of before) if (k !== letter && k !== mergedInto && (after.get(k) ?? 0) !== n) add('copies', `the count of '${k}' changed (${n} -> ${after.get(k) ?? 0}); only ${JSON.stringify(letter)} is replaced`, 'other-counts-changed');
   return out;
 }

@@ -37,7 +37,9 @@ export function loadEsbuild(from = import.meta.url) {
 // Bundled CommonJS packages call require() for Node built-ins: an ES module bundle makes one. A CommonJS
 // bundle has require, and its import.meta.url (paths.ts finds the project with it) comes from __filename.
 const BANNER = {
-  esm: "import { createRequire as __gkRequire } from 'node:module'; const require = __gkRequire(import.meta.url);",
+  // dist/api.mjs is also bundled, as a course's `import … from 'gradekit'`, into the CommonJS file its reference
+  // module is compiled to (harness/assignment/module-loader.ts), where import.meta is empty: there, __filename.
+  esm: "import { createRequire as __gkRequire } from 'node:module'; const require = __gkRequire(import.meta.url || __filename);",
   cjs: "const __gkImportMetaUrl = require('node:url').pathToFileURL(__filename).href;",
 };
 

@@ -11,7 +11,7 @@
 // `gradekit export gradescope` imports this file too (it rebuilds the grader it ships), so it is bundled into
 // dist/gradekit.cjs: it loads esbuild with require(), never import(), and runs its command line only as itself.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, realpathSync, rmSync } from 'node:fs';
+import { mkdirSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,8 +43,10 @@ const BANNER = {
   cjs: "const __gkImportMetaUrl = require('node:url').pathToFileURL(__filename).href;",
 };
 
+// The CLI's `inputs` lists the source files it was built from (relative to the root, dependencies left out:
+// npm install stamps those), so that bin/gradekit knows the bundle is stale from a stat of each.
 const TARGETS = {
-  cli: { entry: 'bin/cli.ts', out: 'dist/gradekit.cjs', sourcemap: 'linked', format: 'cjs' },
+  cli: { entry: 'bin/cli.ts', out: 'dist/gradekit.cjs', sourcemap: 'linked', format: 'cjs', inputs: 'dist/gradekit.inputs.json' },
   autograder: { entry: 'harness/export/autograder-entry.ts', out: 'dist/run-autograder.mjs', sourcemap: false },
   api: { entry: 'harness/api.ts', out: 'dist/api.mjs', sourcemap: false },
 };
@@ -56,7 +58,9 @@ export async function build(root = join(here, '..'), which = Object.keys(TARGETS
     const t = TARGETS[name];
     if (!t) throw new Error(`unknown bundle '${name}' (known: ${Object.keys(TARGETS).join(', ')})`);
     mkdirSync(dirname(join(root, t.out)), { recursive: true });
-    await esbuild.build({
+    const r = await esbuild.build({
+      absWorkingDir: root,
+      metafile: Boolean(t.inputs),
       entryPoints: [join(root, t.entry)],
       outfile: join(root, t.out),
       bundle: true,
@@ -74,8 +78,19 @@ export async function build(root = join(here, '..'), which = Object.keys(TARGETS
       sourcemap: t.sourcemap,
       logLevel: 'error',
       define: { 'process.env.GRADEKIT_BUNDLED': '"1"', ...(t.format === 'cjs' ? { 'import.meta.url': '__gkImportMetaUrl' } : {}) },
+      // Written below, each file whole: a gradekit starting meanwhile reads the old bundle or the new one.
+      write: false,
     });
+    for (const f of r.outputFiles) writeWhole(f.path, f.contents);
+    if (t.inputs) writeWhole(join(root, t.inputs), JSON.stringify(Object.keys(r.metafile.inputs).filter((f) => !f.startsWith('node_modules/')).sort()) + '\n');
   }
+}
+
+/** Writes through a temporary file and a rename, so that no reader ever sees half a file. */
+function writeWhole(file, data) {
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, data);
+  renameSync(tmp, file);
 }
 
 /** The API's .d.ts files, for course authors' editors (dist/types/harness/api.d.ts). */

@@ -4,7 +4,7 @@
 // for `export gradescope` in a checkout) works from the cache too.
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { unzipSync } from 'fflate';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,4 +63,34 @@ describe('the command line code cache', () => {
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^ps3-mit$/m);
   });
+});
+
+describe('the bundle of a checkout', () => {
+  it('is rebuilt when a file it was built from changes, and not for a file it does not hold', () => {
+    const copy = mkdtempSync(join(tmpdir(), 'gk-stale-'));
+    try {
+      for (const f of ['bin', 'harness', 'reference', 'bench', 'scripts', 'package.json']) cpSync(rootPath(f), join(copy, f), { recursive: true });
+      symlinkSync(rootPath('node_modules'), join(copy, 'node_modules'), 'dir');
+      const version = () => {
+        const r = spawnSync(process.execPath, [join(copy, 'bin', 'gradekit'), '--version'], { encoding: 'utf8', env: { ...process.env, GRADEKIT_CACHE_DIR: join(copy, 'cache') } });
+        expect(r.status, r.stderr).toBe(0);
+        return statSync(join(copy, 'dist', 'gradekit.cjs')).mtimeMs;
+      };
+      const later = (f: string) => utimesSync(f, new Date(), new Date(Date.now() + 5_000));
+      const first = version();
+      expect(JSON.parse(readFileSync(join(copy, 'dist', 'gradekit.inputs.json'), 'utf8'))).toEqual(expect.arrayContaining(['bin/cli.ts', 'harness/demo.ts', 'scripts/build.mjs']));
+      expect(version(), 'nothing changed').toBe(first);
+      writeFileSync(join(copy, 'harness', 'unused.ts'), 'export const x = 1;\n');
+      later(join(copy, 'harness', 'unused.ts'));
+      expect(version(), 'a file the bundle does not hold').toBe(first);
+      later(join(copy, 'harness', 'demo.ts'));
+      const second = version();
+      expect(second, 'a source file changed').toBeGreaterThan(first);
+      later(join(copy, 'scripts', 'build.mjs')); // bundled too: export rebuilds the grader with it
+      const third = version();
+      expect(third, 'the build script changed').toBeGreaterThan(second);
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -5,7 +5,8 @@
 //   one driver start  +  N × a fork of the loaded driver that does nothing  +  the tests' own work,
 //
 // where the tests' own work is what the same cases cost run one after another in one interpreter with no
-// isolation (the generated unittest), less that interpreter's start and import. Everything gradekit adds
+// isolation: the generated unittest's own "Ran N tests in X s" (its start, imports and word list left out).
+// Everything gradekit adds
 // beyond it (Node's start, reading the spec, the reference, judging, reports, a second driver) is what a
 // ratio to the floor shows.
 import { spawnSync } from 'node:child_process';
@@ -30,11 +31,10 @@ export interface FloorFigure {
   driverStart: Dist;
   /** One request to the loaded driver whose forked child runs no step: the isolation each test pays. */
   fork: Dist;
-  /** `python3 -c 'import unittest, <module>'` beside the submission: the unittest's own start and import. */
-  plainImport: Dist;
-  /** The generated unittest: the spec's cases in one interpreter, no isolation. */
-  unittest: { wallMs: number; cases: number; passed: boolean };
-  /** The tests' own work: the unittest less its start and import (never below 0). */
+  /** The generated unittest: the spec's cases in one interpreter, no isolation; `ranMs` is the time it
+   *  reports running them ("Ran N tests in X s"), wallMs the whole process. */
+  unittest: { wallMs: number; ranMs: number; cases: number; passed: boolean };
+  /** The tests' own work: the unittest's ranMs (median). */
   workMs: number;
   /** Tests the model is for (the spec's tests of the assignment, as `check` runs them). */
   tests: number;
@@ -48,8 +48,15 @@ export interface FloorSizes {
   starts: number;
   /** No-op forks on one loaded driver. */
   forks: number;
-  /** Runs of the plain import and of the unittest. */
+  /** Runs of the generated unittest. */
   runs: number;
+}
+
+/** unittest's own report of the time it spent running the tests (not its start, imports or discovery). */
+function ranMs(stderr: string): number {
+  const m = /^Ran (\d+) tests? in ([\d.]+)s$/m.exec(stderr);
+  if (!m) throw new Error(`the generated unittest printed no "Ran N tests in X s" line: ${stderr.trim().split('\n').pop()}`);
+  return Number(m[2]) * 1000;
 }
 
 function wall(argv: string[], cwd: string): { ms: number; ok: boolean; stderr: string } {
@@ -101,26 +108,23 @@ export async function measureFloor(a: Assignment, submission: string, sizes: Flo
     const gen = generateUnittest(a);
     writeFileSync(join(plain, `test_${gen.module}.py`), gen.source);
     const py = pythonExecutable();
-    const imports: number[] = [], units: number[] = [];
+    const walls: number[] = [], ran: number[] = [];
     let passed = true;
     for (let i = 0; i < sizes.runs + 1; i++) {
-      const imp = wall([py, '-c', `import unittest, ${module}`], plain);
-      if (!imp.ok) throw new Error(`${a.id}: python3 -c 'import ${module}' failed: ${imp.stderr.trim().split('\n').pop()}`);
       const u = wall([py, '-m', 'unittest', '-q', `test_${gen.module}`], plain);
       if (i === 0) continue; // warm-up
-      imports.push(imp.ms);
-      units.push(u.ms);
+      walls.push(u.ms);
+      ran.push(ranMs(u.stderr));
       passed &&= u.ok;
     }
     const tests = a.spec.data.tests.length;
-    const workMs = Math.max(0, median(units) - median(imports));
+    const workMs = median(ran);
     return {
       assignment: a.id,
       submission: root && submission.startsWith(root) ? submission.slice(root.length + 1) : submission,
       driverStart: dist(starts),
       fork: dist(forks),
-      plainImport: dist(imports),
-      unittest: { wallMs: round2(median(units)), cases: gen.cases, passed },
+      unittest: { wallMs: round2(median(walls)), ranMs: round2(workMs), cases: gen.cases, passed },
       workMs: round2(workMs),
       tests,
       modelMs: round2(median(starts) + tests * median(forks) + workMs),

@@ -102,8 +102,8 @@ describe('bench measures on tiny sizes', () => {
     const r = measureSuites(1, [], { 'ps3-mit': file }, ['ps3-mit']);
     expect(r.skipped).toEqual([]);
     const [fig] = r.figures;
-    fig.floor = { assignment: 'ps3-mit', submission: fig.submission, driverStart: { medianMs: 60, p95Ms: 70, runs: 2 }, fork: { medianMs: 2, p95Ms: 3, runs: 5 }, plainImport: { medianMs: 50, p95Ms: 50, runs: 1 },
-      unittest: { wallMs: 80, cases: 44, passed: true }, workMs: 30, tests: fig.tests, modelMs: 60 + 2 * fig.tests + 30, load: [1, 1, 1] };
+    fig.floor = { assignment: 'ps3-mit', submission: fig.submission, driverStart: { medianMs: 60, p95Ms: 70, runs: 2 }, fork: { medianMs: 2, p95Ms: 3, runs: 5 },
+      unittest: { wallMs: 80, ranMs: 30, cases: 44, passed: true }, workMs: 30, tests: fig.tests, modelMs: 60 + 2 * fig.tests + 30, load: [1, 1, 1] };
     expect(fig.allPassed).toBe(true);
     expect(fig.courseUnittest).toMatchObject({ file, cases: 2, passed: true });
     expect(fig.courseUnittest!.ratio).toBeCloseTo(fig.wallMs / fig.courseUnittest!.wallMs, 1);
@@ -123,6 +123,8 @@ describe('bench measures on tiny sizes', () => {
     expect(f.unittest.passed).toBe(true);
     expect(f.tests).toBe(a.spec.data.tests.length);
     expect(f.driverStart.medianMs).toBeGreaterThan(f.fork.medianMs);
+    expect(f.workMs).toBeGreaterThan(0);
+    expect(f.workMs).toBeLessThan(f.unittest.wallMs); // the run, without the interpreter's start and imports
     expect(f.modelMs).toBeCloseTo(f.driverStart.medianMs + f.tests * f.fork.medianMs + f.workMs, 0);
   }, 60_000);
 

@@ -108,8 +108,9 @@ function isMain() {
   if (basename(self) !== 'build.mjs' || !process.argv[1]) return false;
   try {
     return realpathSync(process.argv[1]) === realpathSync(self);
-  } catch {
-    return false; // argv[1] is not a file (node -e): not run as a script
+  } catch (e) {
+    if (e?.code === 'ENOENT' || e?.code === 'ENOTDIR') return false; // argv[1] names no file: not this script
+    throw e;
   }
 }
 

@@ -1,6 +1,6 @@
 // Measures 3 and 5 (batch half): N generated submissions (copies and simple mutants of an assignment's
-// fixtures) graded by `gradekit grade` in a child process, while we sample the memory of its whole
-// process tree and the CPU time of every core.
+// fixtures), or a real class folder, graded by `gradekit grade` in a child process, while we sample the
+// memory of its whole process tree, the CPU time it uses, and the time its cores spend waiting.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { rootPath } from '../harness/paths.js';
 import { defaultJobs } from '../harness/util/jobs.js';
 import { PyRandom } from '../reference/pyrandom.js';
-import { busySeconds, cpuUtilisation, loadAverage, readCpuTimes, sampleTreeRss } from './system.js';
+import { busySeconds, cpuUtilisation, idleSeconds, loadAverage, openCpuAccount, readCpuTimes, sampleTreeRss } from './system.js';
 import { fitLine, isLinear, round2, type LineFit } from './stats.js';
 
 /** One-token slips a student makes; each mutant applies one at one occurrence. */
@@ -82,51 +82,98 @@ export interface BatchFigure {
   perMinute: number;
   peakRssMb: number;
   cpu: number[];
-  /** CPU seconds the machine was busy per submission (all cores, kernel included; other load counts too). */
+  /** CPU seconds of the grader and everything it started (cpuSource 'cgroup'), or of the whole machine ('machine'). */
+  cpuSeconds: number;
+  cpuSource: 'cgroup' | 'machine';
+  /** CPU seconds per submission (cpuSeconds / submissions). */
   cpuSecondsPerSubmission: number;
+  /** Core-seconds no process used while the batch ran: the cores it left waiting. */
+  idleSeconds: number;
+  /** Core-seconds other processes of the machine used meanwhile (cgroup only: the machine's busy time less the batch's). */
+  otherSeconds?: number;
+  /** idleSeconds / (cores × wall): the share of the batch's wall time its cores spent waiting. */
+  waitingShare: number;
   /** What the CPU cost alone allows on this many idle cores: cores × 60 / cpuSecondsPerSubmission. */
   projectedPerMinuteIdle: number;
+  /** CPU per submission / the floor model's time per submission (measured in the same run; see floor.ts). */
+  floorRatio?: number;
   jobs: number;
   load: [number, number, number];
   loadAfter: [number, number, number];
 }
 
-/** Grades a folder with `gradekit grade` in a child process; samples its tree's RSS and the cores' busy time. */
-export function runGrade(assignment: string, dir: string, outDir: string, jobs: number): Promise<Omit<BatchFigure, 'assignment' | 'submissions' | 'perMinute' | 'cpuSecondsPerSubmission' | 'projectedPerMinuteIdle'> & { cpuS: number }> {
+type GradeRun = Pick<BatchFigure, 'wallMs' | 'peakRssMb' | 'cpu' | 'cpuSeconds' | 'cpuSource' | 'idleSeconds' | 'otherSeconds' | 'jobs' | 'load' | 'loadAfter'>;
+
+/** Grades a folder with `gradekit grade` in a child process; samples its tree's RSS, the cores' busy and idle
+ *  time, and the CPU of the grader and all it starts (a cgroup of its own where the bench may make one). */
+export function runGrade(assignment: string, dir: string, outDir: string, jobs: number): Promise<GradeRun> {
   return new Promise((resolve, reject) => {
     const load = loadAverage();
+    const account = openCpuAccount();
     const cpu0 = readCpuTimes();
     const t0 = performance.now();
-    const p = spawn(process.execPath, [rootPath('bin', 'gradekit'), 'grade', assignment, dir, '--out', outDir, '-j', String(jobs)], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const argv = account.wrap([process.execPath, rootPath('bin', 'gradekit'), 'grade', assignment, dir, '--out', outDir, '-j', String(jobs), '-q']);
+    const p = spawn(argv[0], argv.slice(1), { stdio: ['ignore', 'ignore', 'pipe'] });
     const rss = sampleTreeRss(p.pid!, 100);
     let err = '';
     p.stderr.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-4000)));
-    p.on('error', reject);
+    p.on('error', (e) => {
+      account.close();
+      reject(e);
+    });
     p.on('exit', (code) => {
       const wallMs = performance.now() - t0;
       const { peakKb: peak } = rss.stop();
       const cpu1 = readCpuTimes();
-      const cpu = cpuUtilisation(cpu0, cpu1);
-      const cpuS = busySeconds(cpu0, cpu1);
+      const cpuSeconds = account.seconds();
+      account.close();
       if (code !== 0) return reject(new Error(`gradekit grade ${assignment} exited with ${code}: ${err.trim().split('\n').pop()}`));
-      resolve({ wallMs: round2(wallMs), peakRssMb: round2(peak / 1024), cpu, cpuS, jobs, load, loadAfter: loadAverage() });
+      const machineBusy = busySeconds(cpu0, cpu1);
+      resolve({
+        wallMs: round2(wallMs), peakRssMb: round2(peak / 1024), cpu: cpuUtilisation(cpu0, cpu1),
+        cpuSeconds: round2(cpuSeconds), cpuSource: account.source, idleSeconds: round2(idleSeconds(cpu0, cpu1)),
+        ...(account.source === 'cgroup' ? { otherSeconds: round2(Math.max(0, machineBusy - cpuSeconds)) } : {}),
+        jobs, load, loadAfter: loadAverage(),
+      });
     });
   });
 }
 
-export async function measureBatch(assignment: string, fixturesDir: string, file: string, n: number, jobs = defaultJobs()): Promise<BatchFigure> {
+/** Grades the folder `subs` (n submissions) and checks that every one got a result. */
+export async function measureGradeRun(assignment: string, subs: string, n: number, jobs = defaultJobs(), floorMs?: number): Promise<BatchFigure> {
+  const out = mkdtempSync(join(tmpdir(), `gradekit-bench-out-`));
+  try {
+    const r = await runGrade(assignment, subs, out, jobs);
+    const graded = readdirSync(join(out, 'results')).filter((f) => f.endsWith('.json')).length;
+    if (graded !== n) throw new Error(`gradekit grade wrote ${graded} result(s) for ${n} submissions`);
+    const perSub = r.cpuSeconds / n;
+    const cores = r.cpu.length || availableParallelism();
+    return {
+      assignment, submissions: n, ...r,
+      perMinute: round2((n * 60_000) / r.wallMs),
+      cpuSecondsPerSubmission: round2(perSub * 1000) / 1000,
+      waitingShare: round2((1000 * r.idleSeconds) / (cores * (r.wallMs / 1000))) / 1000,
+      projectedPerMinuteIdle: perSub > 0 ? Math.round((cores * 60) / perSub) : NaN,
+      ...(floorMs ? { floorRatio: round2((perSub * 1000) / floorMs) } : {}),
+    };
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+export async function measureBatch(assignment: string, fixturesDir: string, file: string, n: number, jobs = defaultJobs(), floorMs?: number): Promise<BatchFigure> {
   const dir = mkdtempSync(join(tmpdir(), `gradekit-bench-batch-${n}-`));
   try {
     generateSubmissions(fixturesDir, file, n, join(dir, 'subs'));
-    const r = await runGrade(assignment, join(dir, 'subs'), join(dir, 'out'), jobs);
-    const graded = readdirSync(join(dir, 'out', 'results')).filter((f) => f.endsWith('.json')).length;
-    if (graded !== n) throw new Error(`gradekit grade wrote ${graded} result(s) for ${n} submissions`);
-    const { cpuS, ...rest } = r;
-    const perSub = cpuS / n;
-    return { assignment, submissions: n, perMinute: round2((n * 60_000) / r.wallMs), cpuSecondsPerSubmission: round2(perSub * 1000) / 1000, projectedPerMinuteIdle: perSub > 0 ? Math.round((availableParallelism() * 60) / perSub) : NaN, ...rest };
+    return await measureGradeRun(assignment, join(dir, 'subs'), n, jobs, floorMs);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The submissions of a class folder as `gradekit grade` counts them: one per sub-folder or file. */
+export function classSize(dir: string): number {
+  return readdirSync(dir).filter((e) => !e.startsWith('.')).length;
 }
 
 export interface BatchScaling {
@@ -135,9 +182,9 @@ export interface BatchScaling {
   linear: boolean;
 }
 
-export async function measureBatchScaling(assignment: string, fixturesDir: string, file: string, sizes: readonly number[], jobs?: number): Promise<BatchScaling> {
+export async function measureBatchScaling(assignment: string, fixturesDir: string, file: string, sizes: readonly number[], jobs?: number, floorMs?: number): Promise<BatchScaling> {
   const figures: BatchFigure[] = [];
-  for (const n of sizes) figures.push(await measureBatch(assignment, fixturesDir, file, n, jobs));
+  for (const n of sizes) figures.push(await measureBatch(assignment, fixturesDir, file, n, jobs, floorMs));
   const fit = fitLine(figures.map((f) => f.submissions), figures.map((f) => f.wallMs));
   return { figures, fit, linear: isLinear(fit, figures.length) };
 }

@@ -9,7 +9,7 @@ import { PythonSession } from '../harness/run/python/session.js';
 import { sharedSandbox, studentWorkDir } from '../harness/run/sandbox/index.js';
 import { loadAverage } from './system.js';
 import { pythonExecutable } from '../harness/run/python/interpreter.js';
-import { median, p95, round2 } from './stats.js';
+import { dist, median, round2, type Dist } from './stats.js';
 
 const TRIVIAL = `# A trivial submission: one function to call, one dialogue to transcribe.
 def add(a, b):
@@ -27,20 +27,10 @@ if __name__ == '__main__':
     main()
 `;
 
-export interface Dist {
-  medianMs: number;
-  p95Ms: number;
-  runs: number;
-}
-
 export interface OverheadResult {
   call: { session: Dist; process: Dist; ratio: number };
   transcript: { session: Dist; process: Dist; ratio: number };
   load: [number, number, number];
-}
-
-function dist(xs: number[]): Dist {
-  return { medianMs: round2(median(xs)), p95Ms: round2(p95(xs)), runs: xs.length };
 }
 
 /** Wall time of one child process, from spawn to exit; rejects on a non-zero exit. */

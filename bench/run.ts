@@ -6,7 +6,10 @@ import { join } from 'node:path';
 import { loadAssignment } from '../harness/assignment/load.js';
 import { measureOverhead, type OverheadResult } from './overhead.js';
 import { measureSuites, measureSuiteScaling, type SuiteResult, type SuiteScaling } from './suite.js';
-import { measureBatchScaling, type BatchScaling } from './batch.js';
+import { classSize, measureBatchScaling, measureGradeRun, type BatchFigure, type BatchScaling } from './batch.js';
+import { measureFloor, type FloorFigure, type FloorSizes } from './floor.js';
+import { acceptedFixtures } from './suite.js';
+import { rootPath } from '../harness/paths.js';
 import { measureReference, type RefFigure } from './reference-speed.js';
 import { renderMarkdown } from './report.js';
 import { loadAverage } from './system.js';
@@ -19,6 +22,7 @@ export interface BenchSizes {
   suiteScaling: { sizes: number[]; runs: number };
   batchSizes: number[];
   reference: { hangman: number[]; chiseler: number; runs: number };
+  floor: FloorSizes;
 }
 
 export const FULL: BenchSizes = {
@@ -27,6 +31,7 @@ export const FULL: BenchSizes = {
   suiteScaling: { sizes: [5, 10, 20, 40, 1000], runs: 3 },
   batchSizes: [100, 300, 1000],
   reference: { hangman: [45_000, 120_000], chiseler: 2_000, runs: 20 },
+  floor: { starts: 20, forks: 300, runs: 10 },
 };
 
 export const QUICK: BenchSizes = {
@@ -35,6 +40,7 @@ export const QUICK: BenchSizes = {
   suiteScaling: { sizes: [5, 15, 30, 1000], runs: 3 },
   batchSizes: [20, 60, 200],
   reference: { hangman: [45_000, 120_000], chiseler: 2_000, runs: 10 },
+  floor: { starts: 6, forks: 60, runs: 3 },
 };
 
 /** The sections of the benchmark in the order they run, each named by the measures of issue 9 it takes. */
@@ -46,7 +52,9 @@ export interface BenchResults {
   machine: { cpus: number; model: string; memGb: number; node: string; loadAtStart: [number, number, number] };
   overhead?: OverheadResult;
   suites?: SuiteResult;
-  batch?: BatchScaling & { assignment: string; note?: string };
+  batch?: BatchScaling & { assignment: string; note?: string; floor?: FloorFigure };
+  /** Class folders given with --class, each graded once. */
+  classes?: (BatchFigure & { folder: string })[];
   reference?: { figures: RefFigure[]; skipped: string[] };
   suiteScaling?: SuiteScaling;
   errors: { section: string; message: string }[];
@@ -66,9 +74,32 @@ export function batchTarget(): { id: string; fixturesDir: string; file: string; 
   throw new Error('neither the ps3-ocw nor the chiseler spec loads');
 }
 
+/** The isolation floor (floor.ts) on the first accepted fixture whose generated unittest passes (or the one given). */
+async function floorOf(id: string, sizes: FloorSizes, submission?: string): Promise<FloorFigure> {
+  const a = loadAssignment(id);
+  let first: FloorFigure | undefined;
+  for (const s of submission ? [submission] : acceptedFixtures(a)) {
+    const f = await measureFloor(a, s, sizes, rootPath());
+    if (f.unittest.passed) return f;
+    first ??= f;
+  }
+  if (!first) throw new Error(`${id} has no accepted fixture submission to measure the floor on`);
+  return first;
+}
+
+export interface BenchOptions {
+  /** Which measures of issue 9 (1–5); all by default. */
+  sections?: readonly number[];
+  /** Assignment id -> the course's own unittest file, timed beside `gradekit check` in measure 2. */
+  courseTests?: Record<string, string>;
+  /** Assignment id -> a class folder (real submissions), graded once in measure 3 with CPU and waiting apart. */
+  classes?: Record<string, string>;
+}
+
 /** Runs the measures of issue 9 (`sections`: which of 1–5; all by default), telling `progress` each one. */
-/** `courseTests`: assignment id -> the course's own unittest file, timed beside `gradekit check` in measure 2. */
-export async function runBench(sizes: BenchSizes, mode: BenchResults['mode'], progress?: Pick<Progress, 'stage' | 'item' | 'tick' | 'log'>, sections: readonly number[] = [1, 2, 3, 4, 5], courseTests: Record<string, string> = {}): Promise<BenchResults> {
+export async function runBench(sizes: BenchSizes, mode: BenchResults['mode'], progress?: Pick<Progress, 'stage' | 'item' | 'tick' | 'log'>, o: BenchOptions = {}): Promise<BenchResults> {
+  const sections = o.sections ?? [1, 2, 3, 4, 5];
+  const courseTests = o.courseTests ?? {};
   const t0 = performance.now();
   const res: BenchResults = {
     startedAt: new Date().toISOString(),
@@ -92,10 +123,19 @@ export async function runBench(sizes: BenchSizes, mode: BenchResults['mode'], pr
     progress?.tick(name, `done in ${((performance.now() - s0) / 1000).toFixed(1)} s`);
   };
   await section('1 per-test overhead', async () => void (res.overhead = await measureOverhead(sizes.overheadRuns)));
-  await section('2 full suite per assignment', () => void (res.suites = measureSuites(sizes.suiteRuns, ['ps3-mit'], courseTests)));
+  await section('2 full suite per assignment', async () => {
+    res.suites = measureSuites(sizes.suiteRuns, ['ps3-mit'], courseTests);
+    // check's floor, on the very submission check was timed on.
+    for (const f of res.suites.figures) if (f.assignment === 'ps3-mit') f.floor = await floorOf(f.assignment, sizes.floor, rootPath(f.submission));
+  });
   await section('3+5 batch throughput and scaling', async () => {
     const t = batchTarget();
-    res.batch = { assignment: t.id, ...(t.note ? { note: t.note } : {}), ...(await measureBatchScaling(t.id, t.fixturesDir, t.file, sizes.batchSizes)) };
+    const floor = await floorOf(t.id, sizes.floor);
+    res.batch = { assignment: t.id, ...(t.note ? { note: t.note } : {}), floor, ...(await measureBatchScaling(t.id, t.fixturesDir, t.file, sizes.batchSizes, undefined, floor.modelMs)) };
+    for (const [id, folder] of Object.entries(o.classes ?? {})) {
+      const floorMs = id === t.id ? floor.modelMs : (await floorOf(id, sizes.floor)).modelMs;
+      (res.classes ??= []).push({ folder, ...(await measureGradeRun(id, folder, classSize(folder), undefined, floorMs)) });
+    }
   });
   await section('4 reference speed', () => void (res.reference = measureReference(sizes.reference)));
   await section('5 suite time vs number of tests', async () => void (res.suiteScaling = await measureSuiteScaling('ps3-mit', sizes.suiteScaling.sizes, sizes.suiteScaling.runs)));

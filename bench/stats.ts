@@ -58,3 +58,12 @@ export function samplesSync(runs: number, fn: () => unknown): number[] {
 }
 
 export const round2 = (x: number): number => Math.round(x * 100) / 100;
+
+/** Median, p95 and count of a sample of times. */
+export interface Dist {
+  medianMs: number;
+  p95Ms: number;
+  runs: number;
+}
+
+export const dist = (xs: readonly number[]): Dist => ({ medianMs: round2(median(xs)), p95Ms: round2(p95(xs)), runs: xs.length });

@@ -8,6 +8,7 @@ import { listAssignments, loadAssignment, type Assignment } from '../harness/ass
 import { gradeSubmission } from '../harness/grade/submission.js';
 import { rootPath } from '../harness/paths.js';
 import { generateUnittest } from './unittest-gen.js';
+import type { FloorFigure } from './floor.js';
 import { loadAverage } from './system.js';
 import { pythonExecutable } from '../harness/run/python/interpreter.js';
 import { fitLine, isLinear, median, quantile, round2, type LineFit } from './stats.js';
@@ -29,6 +30,8 @@ export interface SuiteFigure {
   courseUnittest?: { file: string; wallMs: number; cases: number; passed: boolean; ratio: number };
   /** What one test costs on this real-shaped submission (the report's durationMs of each test, last run). */
   perTest: { medianMs: number; p90Ms: number; maxMs: number };
+  /** The isolation floor on the same submission, measured after it (bench/floor.ts; run.ts adds it). */
+  floor?: FloorFigure;
 }
 
 export interface SuiteResult {

@@ -1,7 +1,8 @@
 // What the machine is doing while we measure: load average, per-core CPU time from /proc/stat, and
 // the resident memory of a whole process tree (the grader plus its Python drivers and forks).
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { join } from 'node:path';
 
 export function loadAverage(): [number, number, number] {
   const [a, b, c] = loadavg();
@@ -84,6 +85,69 @@ const TICKS_PER_S = 100; // USER_HZ on Linux
  *  for them in kernel threads; on an otherwise idle machine this is what grading costs. */
 export function busySeconds(before: CpuTimes, after: CpuTimes): number {
   return after.cores.reduce((s, c, i) => s + c.busy - before.cores[i].busy, 0) / TICKS_PER_S;
+}
+
+/** Idle CPU seconds of all cores between two readings: what no process used. */
+export function idleSeconds(before: CpuTimes, after: CpuTimes): number {
+  return after.cores.reduce((s, c, i) => s + (c.total - c.busy) - (before.cores[i].total - before.cores[i].busy), 0) / TICKS_PER_S;
+}
+
+/** The CPU time of one command and everything it starts, however deep (sandboxed drivers in their own pid
+ *  namespaces, their forked tests): a cgroup v1 cpuacct group of its own when the bench may make one (root),
+ *  else the whole machine's busy time, where other load counts too. */
+export interface CpuAccount {
+  source: 'cgroup' | 'machine';
+  /** Why there is no cgroup (source 'machine'). */
+  reason?: string;
+  /** The command to spawn instead of argv: it joins the group before it runs. */
+  wrap(argv: string[]): string[];
+  /** CPU seconds counted since the account was opened (source 'machine': call between readings). */
+  seconds(): number;
+  close(): void;
+}
+
+let accounts = 0;
+
+/** Where the cpuacct hierarchy is mounted and this process's group in it (cgroup v1). On cgroup v2 a group
+ *  of our own would hold the grader itself, and then the sandbox could not enable the pids controller below
+ *  it (cgroup v2 refuses controllers for a group with processes): the machine's figure is used there. */
+function cpuacctDir(): { dir?: string; reason: string } {
+  const mount = readFileSync('/proc/mounts', 'utf8').split('\n').map((l) => l.split(' ')).find((f) => f[2] === 'cgroup' && f[3]?.split(',').includes('cpuacct'));
+  if (!mount) return { reason: 'no cgroup v1 cpuacct hierarchy is mounted' };
+  const own = readFileSync('/proc/self/cgroup', 'utf8').split('\n').map((l) => l.split(':')).find((f) => f[1]?.split(',').includes('cpuacct'));
+  return { dir: join(mount[1], own?.[2] ?? '/'), reason: '' };
+}
+
+export function openCpuAccount(): CpuAccount {
+  const machine = (reason: string): CpuAccount => {
+    const t0 = readCpuTimes();
+    return { source: 'machine', reason, wrap: (argv) => argv, seconds: () => busySeconds(t0, readCpuTimes()), close: () => {} };
+  };
+  const where = cpuacctDir();
+  if (!where.dir) return machine(where.reason);
+  const group = join(where.dir, `gradekit-bench-${process.pid}-${++accounts}`);
+  try {
+    mkdirSync(group);
+  } catch (e) {
+    return machine(`cannot make a cpuacct group in ${where.dir} (${(e as NodeJS.ErrnoException).code})`);
+  }
+  if (!existsSync(join(group, 'cpuacct.usage'))) {
+    rmdirSync(group);
+    return machine(`${where.dir} has no cpuacct.usage`);
+  }
+  return {
+    source: 'cgroup',
+    wrap: (argv) => ['/bin/sh', '-c', 'echo $$ > "$0/cgroup.procs" && exec "$@"', group, ...argv],
+    seconds: () => Number(readFileSync(join(group, 'cpuacct.usage'), 'utf8')) / 1e9,
+    close: () => {
+      try {
+        rmdirSync(group);
+      } catch (e) {
+        // EBUSY: a process of the command outlived it; the kernel keeps the group until it ends.
+        if ((e as NodeJS.ErrnoException).code !== 'EBUSY' && (e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+      }
+    },
+  };
 }
 
 /** Samples the tree's peak RSS (KB) every `everyMs` until stopped. */

@@ -223,12 +223,13 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(`chooser     games  avg wrong  guesser wins\n${rows.join('\n')}\n(${a.words.length} words, ${o.guesses} guesses, ${((performance.now() - t0) / 1000).toFixed(1)} s)\n`);
     });
 
-  program
+  const demo = program
     .command('demo')
     .description('grade the bundled example submissions and print a summary (what `npm start` runs)')
-    .option('--all', 'every fixture submission, not just a sample')
-    .action(async (o: { all?: boolean }) => {
-      code = await demoCommand({ all: Boolean(o.all), color });
+    .option('--all', 'every fixture submission, not just a sample');
+  addProgressOptions(demo, 'also print a line per example as it is graded, and the time taken')
+    .action(async (o: { all?: boolean } & ProgressFlags) => {
+      code = await demoCommand({ all: Boolean(o.all), color, ...o });
     });
 
   registerExportCommands(program, (c) => {

@@ -1,7 +1,7 @@
 // Locating the project's own files, from source (vitest) or from the esbuild bundle in dist/.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { cacheDirOf } from '../bin/cache-dir.mjs';
+import { cacheDirOf } from '../bin/cache-dir.cjs';
 import { fileURLToPath } from 'node:url';
 
 let cached: string | undefined;
@@ -31,7 +31,7 @@ export function isInstalledPackage(): boolean {
   return !existsSync(rootPath('bin', 'cli.ts'));
 }
 
-/** Where gradekit keeps what it caches between runs (bin/cache-dir.mjs, shared with the launcher). */
+/** Where gradekit keeps what it caches between runs (bin/cache-dir.cjs, shared with the launcher). */
 export function cacheDir(): string {
   return cacheDirOf(projectRoot(), isInstalledPackage());
 }

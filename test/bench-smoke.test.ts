@@ -11,7 +11,11 @@ import { measureSuites, measureSuiteScaling, spreadIds } from '../bench/suite.js
 import { generateSubmissions, measureBatch } from '../bench/batch.js';
 import { benchChiseler, benchIsValidWord, benchMakeGuess } from '../bench/reference-speed.js';
 import { dictionaryOfLength } from '../bench/dictionaries.js';
-import { busySeconds, cpuUtilisation, readCpuTimes, treeRssKb } from '../bench/system.js';
+import { busySeconds, cpuUtilisation, idleSeconds, openCpuAccount, readCpuTimes, treeRssKb } from '../bench/system.js';
+import { measureFloor } from '../bench/floor.js';
+import { acceptedFixture } from '../bench/suite.js';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { renderMarkdown } from '../bench/report.js';
 import { registerBenchCommand } from '../bench/cli.js';
 import { Command } from 'commander';
@@ -38,6 +42,22 @@ describe('bench statistics', () => {
     expect(cpuUtilisation(a, b).length).toBe(a.cores.length);
     expect(busySeconds(a, b)).toBeGreaterThan(0.2);
     expect(treeRssKb(process.pid)).toBeGreaterThan(10_000);
+    expect(idleSeconds(a, b)).toBeGreaterThanOrEqual(0);
+  });
+
+  it('counts the CPU of a command and of the processes it starts', () => {
+    const account = openCpuAccount();
+    // A shell whose child burns 0.3 s of CPU (of its own, however loaded the machine): counted though the shell itself does nothing.
+    const argv = account.wrap(['/bin/sh', '-c', `${process.execPath} -e "while (process.cpuUsage().user < 300000);"`]);
+    const group = account.source === 'cgroup' ? argv[3] : undefined;
+    try {
+      expect(spawnSync(argv[0], argv.slice(1)).status).toBe(0);
+      expect(account.seconds()).toBeGreaterThan(0.3);
+    } finally {
+      account.close();
+    }
+    if (group) expect(existsSync(group), 'the cgroup is removed').toBe(false);
+    else expect(account.reason).toBeTruthy();
   });
 });
 
@@ -85,6 +105,8 @@ describe('bench measures on tiny sizes', () => {
     const r = measureSuites(1, [], { 'ps3-mit': file }, ['ps3-mit']);
     expect(r.skipped).toEqual([]);
     const [fig] = r.figures;
+    fig.floor = { assignment: 'ps3-mit', submission: fig.submission, driverStart: { medianMs: 60, p95Ms: 70, runs: 2 }, fork: { medianMs: 2, p95Ms: 3, runs: 5 },
+      unittest: { wallMs: 80, ranMs: 30, cases: 44, passed: true }, workMs: 30, tests: fig.tests, modelMs: 60 + 2 * fig.tests + 30, load: [1, 1, 1] };
     expect(fig.allPassed).toBe(true);
     expect(fig.courseUnittest).toMatchObject({ file, cases: 2, passed: true });
     expect(fig.courseUnittest!.ratio).toBeCloseTo(fig.wallMs / fig.courseUnittest!.wallMs, 1);
@@ -92,8 +114,21 @@ describe('bench measures on tiny sizes', () => {
     expect(fig.perTest.p90Ms).toBeGreaterThanOrEqual(fig.perTest.medianMs);
     expect(fig.perTest.medianMs).toBeGreaterThan(0);
     expect(renderMarkdown({ startedAt: 'now', mode: 'custom', machine: { cpus: 2, model: 'x', memGb: 1, node: 'v20', loadAtStart: [1, 1, 1] }, errors: [], totalMs: 1, suites: r }))
-      .toMatch(/ps3-mit \| \d+ \| .*≤ 1\.5× the course's unittest: (✅ met|❌ missed)/);
+      .toMatch(/ps3-mit \| \d+ \| \d+ \| \d+ \| [\d.]+× \| ≤ 1\.2× the floor model: (✅ met|❌ missed) \| \d+ \|/);
     rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('the isolation floor: a driver start, a fork that does nothing, and the tests\' own work, on a real-shaped submission', async () => {
+    const a = loadAssignment('ps3-ocw');
+    const f = await measureFloor(a, acceptedFixture(a)!, { starts: 2, forks: 5, runs: 1 });
+    expect(f.driverStart.runs).toBe(2);
+    expect(f.fork.runs).toBe(5);
+    expect(f.unittest.passed).toBe(true);
+    expect(f.tests).toBe(a.spec.data.tests.length);
+    expect(f.driverStart.medianMs).toBeGreaterThan(f.fork.medianMs);
+    expect(f.workMs).toBeGreaterThan(0);
+    expect(f.workMs).toBeLessThan(f.unittest.wallMs); // the run, without the interpreter's start and imports
+    expect(f.modelMs).toBeCloseTo(f.driverStart.medianMs + f.tests * f.fork.medianMs + f.workMs, 0);
   }, 60_000);
 
   it('5: suite time against the number of tests', async () => {
@@ -118,6 +153,12 @@ describe('bench measures on tiny sizes', () => {
     expect(b.submissions).toBe(2);
     expect(b.peakRssMb).toBeGreaterThan(0);
     expect(b.cpuSecondsPerSubmission).toBeGreaterThan(0);
+    expect(b.cpuSeconds).toBeGreaterThan(0);
+    expect(b.waitingShare).toBeGreaterThanOrEqual(0);
+    expect(b.waitingShare).toBeLessThanOrEqual(1);
+    expect(b.idleSeconds).toBeCloseTo(b.waitingShare * b.cpu.length * (b.wallMs / 1000), 0);
+    expect(renderMarkdown({ startedAt: 'now', mode: 'custom', machine: { cpus: 2, model: 'x', memGb: 1, node: 'v20', loadAtStart: [1, 1, 1] }, errors: [], totalMs: 1, batch: { assignment: 'chiseler', figures: [b], fit: { slope: 1, intercept: 0, r2: 1 }, linear: false } }))
+      .toMatch(/waiting ≤ 10%: (✅ met|❌ missed)/);
   });
 
   it('4: reference speed on small inputs', () => {
@@ -128,11 +169,11 @@ describe('bench measures on tiny sizes', () => {
     expect(benchIsValidWord(3)).toHaveLength(2);
   });
 
-  it('registers `gradekit bench` with --quick, --out, --only, --quiet and --verbose', () => {
+  it('registers `gradekit bench` with its options (--course-tests and --class among them)', () => {
     const program = new Command();
     registerBenchCommand(program);
     const c = program.commands.find((x) => x.name() === 'bench')!;
-    expect(c.options.map((o) => o.long)).toEqual(['--quick', '--out', '--only', '--course-tests', '--quiet', '--verbose']);
+    expect(c.options.map((o) => o.long)).toEqual(['--quick', '--out', '--only', '--course-tests', '--class', '--quiet', '--verbose']);
   });
 
   it('renders a markdown report', () => {

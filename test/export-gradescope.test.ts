@@ -15,6 +15,8 @@ import { loadAssignment } from '../harness/assignment/load.js';
 import { gradeSubmission } from '../harness/grade/submission.js';
 import { languageRunners } from '../harness/grade/runners.js';
 import { sandboxSupport } from '../harness/run/sandbox/index.js';
+import { ESBUILD_MISSING, loadEsbuild } from '../scripts/build.mjs';
+import { pathToFileURL } from 'node:url';
 import '../reference/register.js';
 
 const ACCEPTED_DIR = rootPath('fixtures', 'chiseler', 'submissions', 'accepted');
@@ -229,3 +231,32 @@ describe('gradekit export gradescope', () => {
 function doc(o: Record<string, string>): YAMLSeq['items'][number] {
   return parseDocument(JSON.stringify({ basis: 'the chiseler handout (a test of the export)', ...o })).contents as YAMLSeq['items'][number];
 }
+
+describe('esbuild at run time (export in a checkout, course reference modules)', () => {
+  const from = (dir: string) => pathToFileURL(join(dir, 'caller.js')).href;
+
+  it('is "missing" only when it is not installed; a broken install keeps its own error', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gradekit-esbuild-'));
+    try {
+      expect(() => loadEsbuild(from(dir))).toThrow(expect.objectContaining({ code: ESBUILD_MISSING }));
+      // An installed esbuild that fails to load (e.g. its platform binary is missing): its cause, not "missing".
+      mkdirSync(join(dir, 'node_modules', 'esbuild'), { recursive: true });
+      writeFileSync(join(dir, 'node_modules', 'esbuild', 'package.json'), '{"name":"esbuild","main":"main.js"}');
+      writeFileSync(join(dir, 'node_modules', 'esbuild', 'main.js'), "throw new Error('The package \"@esbuild/linux-x64\" could not be found')");
+      let err: (Error & { code?: string }) | undefined;
+      try {
+        loadEsbuild(from(dir));
+      } catch (e) {
+        err = e as Error;
+      }
+      expect(err?.message).toMatch(/@esbuild\/linux-x64" could not be found/);
+      expect(err?.code).not.toBe(ESBUILD_MISSING);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('is found from this checkout', () => {
+    expect(typeof loadEsbuild(pathToFileURL(rootPath('bin', 'gradekit')).href).buildSync).toBe('function');
+  });
+});

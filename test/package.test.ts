@@ -27,6 +27,22 @@ function pack(): string {
   return join(out, readdirSync(out).find((f) => f.endsWith('.tgz'))!);
 }
 
+/** A course folder whose reference is a TypeScript module: gradekit compiles it with esbuild at run time. */
+const SHOUT_SPEC = `assignment: shout
+title: Shout
+language: python
+submission: { file: shout.py }
+tests:
+  - id: shout-hi
+    call: shout('hi')
+    basis: "the handout: 'shout(s) returns s in capitals, with an exclamation mark'"
+`;
+const shoutReference = (mark: string) => `import { asStr, py, type ReferenceAdapter } from 'gradekit';
+
+const reference: ReferenceAdapter = { id: 'shout', functions: { shout: ([s]) => py.str(asStr(s).toUpperCase() + '${mark}') } };
+export default reference;
+`;
+
 /** An empty course repository with the tarball installed. */
 function courseRepo(name: string): string {
   const dir = join(work, name);
@@ -99,6 +115,23 @@ describe('the npm tarball', () => {
     expect(vet.status, vet.stdout + vet.stderr).toBe(0);
     expect(snapshot(installed)).toEqual(before);
   }, 600_000);
+
+  it('exports a Gradescope zip on every run, the second from its code cache, compiling a TypeScript reference with the installed esbuild', () => {
+    const repo = courseRepo('export');
+    mkdirSync(join(repo, 'shout'));
+    writeFileSync(join(repo, 'shout', 'assignment.yaml'), SHOUT_SPEC);
+    const env = { ...npmEnv, XDG_CACHE_HOME: join(repo, '.cache') }; // a cache of its own, empty at first
+    for (const [pass, mark] of [['first', '!'], ['second, from the code cache', '!!']]) {
+      // A changed reference is compiled again: esbuild is needed on the second run as on the first.
+      writeFileSync(join(repo, 'shout', 'reference.ts'), shoutReference(mark));
+      const r = spawnSync(join(repo, 'node_modules', '.bin', 'gradekit'), ['export', 'gradescope', 'shout/assignment.yaml', '--out', 'shout.zip'], { cwd: repo, encoding: 'utf8', env });
+      expect(r.status, `${pass} run: ${r.stderr}`).toBe(0);
+      expect(r.stderr, `${pass} run`).toBe('');
+      const listing = execFileSync('unzip', ['-p', join(repo, 'shout.zip'), 'course/reference.gradekit.cjs'], { encoding: 'utf8' });
+      expect(listing, `${pass} run ships the reference compiled from the current source`).toContain(`"${mark}"`);
+    }
+    expect(readdirSync(join(repo, '.cache', 'gradekit', 'v8')).filter((f) => f.endsWith('.export.bin'))).toHaveLength(1);
+  }, 300_000);
 });
 
 describe("README: Grade your own assignment, as written", () => {

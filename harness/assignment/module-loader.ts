@@ -11,6 +11,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import type { ReferenceAdapter } from '../model/reference.js';
 import { builtinModules } from '../../reference/index.js';
 import { cacheDir, gradekitVersion, rootPath } from '../paths.js';
+import { ESBUILD_MISSING, loadEsbuild } from '../../scripts/build.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -53,8 +54,9 @@ export function compileModule(file: string, outFile?: string): string {
   if (!outFile && existsSync(out) && upToDate(meta)) return out;
   let esbuild: typeof import('esbuild');
   try {
-    esbuild = require('esbuild');
-  } catch {
+    esbuild = loadEsbuild(import.meta.url);
+  } catch (e) {
+    if ((e as { code?: string }).code !== ESBUILD_MISSING) throw e; // a broken install says what broke
     throw new ModuleLoadError(`cannot compile ${file}: esbuild is not installed`, 'run `npm install` in the course folder (esbuild comes with gradekit), or ship a compiled .cjs module');
   }
   let r;

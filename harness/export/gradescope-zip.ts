@@ -8,7 +8,6 @@
 // It works the same from a checkout and from an installed package (whose dist/ ships the grader built).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative, resolve, sep } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { zipSync, strToU8, type Zippable } from 'fflate';
 import { parseDocument } from 'yaml';
 import '../../reference/register.js'; // the spec is validated against its reference before shipping
@@ -18,6 +17,8 @@ import type { Visibility } from '../model/report.js';
 import { isInstalledPackage, rootPath } from '../paths.js';
 import { UsageError } from '../util/errors.js';
 import { gradekitVersion } from '../paths.js';
+// Imported, not import()ed: the command line runs from a V8 code cache, where import() fails (scripts/build.mjs).
+import { build, ESBUILD_MISSING } from '../../scripts/build.mjs';
 import { autograderConfig, CONFIG_FILE, type AutograderConfigInput } from './autograder-config.js';
 import { runAutograderSh, setupSh } from './gradescope-scripts.js';
 
@@ -175,14 +176,13 @@ export async function gradescopeEntries(assignment: string, opts: GradescopeExpo
 async function graderBundle(): Promise<Uint8Array> {
   const file = rootPath(ENTRY_BUNDLE);
   if (!isInstalledPackage()) {
-    let build: (root: string, which: string[]) => Promise<void>;
     try {
-      await import('esbuild');
-      ({ build } = await import(pathToFileURL(rootPath('scripts', 'build.mjs')).href));
-    } catch {
-      throw new UsageError('esbuild is missing: run `npm install` in the gradekit folder first');
+      await build(rootPath(), ['autograder']);
+    } catch (e) {
+      // Only a missing esbuild is the user's to fix with npm install; any other failure keeps its cause.
+      if ((e as { code?: string }).code === ESBUILD_MISSING) throw new UsageError('esbuild is missing: run `npm install` in the gradekit folder first');
+      throw e;
     }
-    await build(rootPath(), ['autograder']);
   }
   if (!existsSync(file)) throw new UsageError(`${file} is missing: reinstall gradekit from its tarball`);
   return new Uint8Array(readFileSync(file));

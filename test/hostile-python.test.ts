@@ -78,13 +78,15 @@ const HOSTILE: Record<string, Expect> = {
   network: { status: { count: 'error' }, message: /ConnectionRefusedError|Network is unreachable|OSError/, isolation: true },
   'kill-parent': { status: { count: 'error' }, message: /lost contact|killed/, isolation: true },
   'close-stdio': {},
-  'spoof-verdicts': { status: { 'share-letter': 'failed', 'winning-strategy': 'failed', count: 'failed', 'show-game': 'failed', 'share-hidden': 'skipped' }, message: /None|printed nothing/ },
+  // Stubs that print forged verdicts: share_letter's stub is charged once (share-letter); share-hidden could not
+  // check anything of it (not_checked, no points).
+  'spoof-verdicts': { status: { 'share-letter': 'failed', 'winning-strategy': 'failed', count: 'failed', 'show-game': 'failed', 'share-hidden': 'failed' }, message: /None|printed nothing/ },
   // Issue 26: workflow commands in messages, prints and file names (test/report-github.test.ts runs `check --reporter github`
   // on it), and notices built from a hidden test's arguments (test/report-notices.test.ts).
   'github-commands': { status: { count: 'error', 'show-game': 'failed' }, message: /ValueError: ::notice title=Autograding complete::Points 52\/52|expected the words left/ },
   'hidden-notices': {},
   'exit-at-import': { fatal: /exit\(0\)/ },
-  'replace-module': { status: { 'share-letter': 'failed', 'winning-strategy': 'failed', count: 'failed', 'show-game': 'failed', 'share-hidden': 'skipped' }, message: /None|printed nothing/ },
+  'replace-module': { status: { 'share-letter': 'failed', 'winning-strategy': 'failed', count: 'failed', 'show-game': 'failed', 'share-hidden': 'failed' }, message: /None|printed nothing/ },
   // Issue #20, one fixture per class of attack.
   'kernel-settings': { isolation: true },
   seccomp: { isolation: true, seccomp: true },
@@ -202,7 +204,8 @@ function check(name: string, exp: Expect) {
         if (want !== 'passed' && exp.message) expect(got.message, text).toMatch(exp.message);
       }
     }
-    if (exp.never) for (const t of report.tests) expect(t.message + JSON.stringify(t.detail ?? {})).not.toMatch(exp.never);
+    // A test's own call is the spec's words, not the student's: what `never` guards is everything else.
+    if (exp.never) for (const t of report.tests) expect(t.message + JSON.stringify({ ...t.detail, call: undefined })).not.toMatch(exp.never);
     expect(ms, 'grading time').toBeLessThan(15_000);
 
     // The same sandbox grades an ordinary submission next, and it must not notice anything.

@@ -64,12 +64,14 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
     if (failing(o) && o.defect) sigs.set(t.id, signatureOf(o.defect, groupOf(t)));
   }
   const observed = (id: string) => sigs.has(id) && outcomes.get(id)!.kind !== 'not_checked';
+  const byId = new Map(tests.map((t) => [t.id, t]));
   // A test defers to a home it names that shows the same defect; chains end at a test that defers to none.
+  // A scored test never defers to an extra one: a defect is charged where the points are.
   const defersTo = (t: TestData): string | undefined => {
     const mine = sigs.get(t.id);
-    return mine ? (t.same_defect_as ?? []).find((h) => observed(h) && sigs.get(h)!.what === mine.what) : undefined;
+    const homeOk = (h: string) => observed(h) && sigs.get(h)!.what === mine!.what && (t.extra || !byId.get(h)?.extra);
+    return mine ? (t.same_defect_as ?? []).find(homeOk) : undefined;
   };
-  const byId = new Map(tests.map((t) => [t.id, t]));
   const index = new Map(tests.map((t, i) => [t.id, i]));
   const rootOf = (t: TestData): string => {
     const path = [t.id];

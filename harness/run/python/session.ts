@@ -179,6 +179,12 @@ export class PythonSession {
       this.broken = `${res.error.message.replace(/^importing the module/, 'importing the module again')} (the first import used ${fmtSeconds(this.firstImportCpuMs!)}); its tests were stopped`;
       this.kill();
       res = { ...res, error: { type: 'ResourceLimit', message: this.broken, traceback: '', line: null } };
+    } else if (!res.ok && again && !this.broken && res.error?.type === 'DriverError') {
+      // A re-import that killed its process (a sandbox's own CPU limit, a signal) where the first import
+      // succeeded: every restart would end the same way, so the remaining tests are stopped now.
+      this.broken = `importing the module again ended its process (${res.error.message}), though the first import succeeded; its tests were stopped`;
+      this.kill();
+      res = { ...res, error: { type: 'ResourceLimit', message: this.broken, traceback: '', line: null } };
     }
     this.importResult = res;
     return res;

@@ -85,6 +85,8 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
     }
     return cur.id;
   };
+  // A test aims at a function when the spec files it under it or it calls it (the wildcard tests call is_valid_word).
+  const aimsAt = (x: TestData, fn: string) => groupOf(x) === fn || (callees?.(x) ?? []).includes(fn);
   const order = [...tests].sort((a, b) => Number(!!a.extra) - Number(!!b.extra));
   const chargedAt = new Map<string, string>();
   const homeOf = new Map<string, string>();
@@ -99,29 +101,30 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
     const home = chargedAt.get(key);
     homeOf.set(t.id, home ?? t.id);
     if (!home) chargedAt.set(key, t.id);
-    else out.set(t.id, uncharged(outcomes.get(t.id)!, home, sig, groupOf(t)));
+    else out.set(t.id, uncharged(outcomes.get(t.id)!, home, sig, aimsAt(t, sig.scope)));
   }
   // Tests that name a home showing the same defect: charged wherever that home's defect is.
   for (const t of order.filter((x) => sigs.has(x.id) && !traced(x.id) && rootOf(x) !== x.id)) {
     const root = rootOf(t);
-    out.set(t.id, uncharged(outcomes.get(t.id)!, homeOf.get(root) ?? root, sigs.get(t.id)!, groupOf(t)));
+    const sig = sigs.get(t.id)!;
+    out.set(t.id, uncharged(outcomes.get(t.id)!, homeOf.get(root) ?? root, sig, aimsAt(t, sig.scope)));
   }
-  const aimsAt = (x: TestData, fn: string) => groupOf(x) === fn || (callees?.(x) ?? []).includes(fn);
   const chargedIn = (fn: string) => order.find((x) => aimsAt(x, fn) && homeOf.get(x.id) === x.id && out.get(x.id)?.status !== 'passed');
   for (const t of order.filter((x) => sigs.has(x.id) && traced(x.id))) {
     const [, mode, list] = sigs.get(t.id)!.what.split(':');
     const homes = list!.split(',').map(chargedIn);
     const home = mode === 'any' ? homes.find(Boolean) : homes.every(Boolean) ? homes[0] : undefined;
-    if (home) out.set(t.id, uncharged(outcomes.get(t.id)!, home.id, sigs.get(t.id)!, groupOf(t)));
+    if (home) out.set(t.id, uncharged(outcomes.get(t.id)!, home.id, sigs.get(t.id)!, false));
   }
   return out;
 }
 
-/** The outcome of a test whose defect is charged in `home`. */
-function uncharged(o: Outcome, home: string, sig: Signature, group: string): Outcome {
+/** The outcome of a test whose defect is charged in `home`. `onScope`: the test aims at the function the
+ *  defect belongs to (a missing or stub function leaves such a test nothing to check). */
+function uncharged(o: Outcome, home: string, sig: Signature, onScope: boolean): Outcome {
   if (o.kind === 'not_checked') return { ...o, message: `${o.message} (the cause is charged in ${home})`, partOf: home };
-  if (isFunctionDefect(sig) && sig.scope === group) {
-    return { ...o, status: 'failed', kind: 'not_checked', message: kindMessage('not_checked', `${o.message} (one defect, charged in ${home}: none of ${group}'s rules can be checked)`), partOf: home };
+  if (isFunctionDefect(sig) && onScope) {
+    return { ...o, status: 'failed', kind: 'not_checked', message: kindMessage('not_checked', `${o.message} (one defect, charged in ${home}: none of ${sig.scope}'s rules can be checked)`), partOf: home };
   }
   return { ...o, status: 'skipped', kind: 'skipped', message: `not charged again: the same defect is charged in ${home} (${o.message})`, notCharged: true, partOf: home };
 }

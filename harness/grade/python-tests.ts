@@ -15,6 +15,7 @@ import { findCause, ownDesign } from './causes.js';
 import { Answerer } from '../turns/answers.js';
 import { runProperty, renderCall } from './property.js';
 import { error, fail, graderError, pass, runFailure, type Outcome } from './outcome.js';
+import { kindMessage } from '../model/kinds.js';
 import { resolveScript, type Assignment } from '../assignment/load.js';
 import { namesToWire, testWords } from './word-lists.js';
 
@@ -237,7 +238,11 @@ function stubbed(o: Outcome, steps: PyStep[] | null, stubs: readonly string[] | 
   if (o.status === 'passed' || !stubs?.length || !steps) return o;
   const fn = steps.map((s) => (s.expr.k === 'call' && s.expr.callee.length === 1 ? s.expr.callee[0]! : '')).find((n) => stubs.includes(n));
   if (!fn) return o;
-  return { ...o, defect: `stub:${fn}`, message: `${fn} is not implemented yet (its body is still the starter's stub): ${o.message}`, detail: { ...o.detail, hint: `write ${fn}; until then none of its rules can be checked` } };
+  const why = `${fn} is not implemented yet (its body is still the starter's stub): `;
+  // "could not be checked: " stays first: the kind's own words open its message.
+  const head = o.kind === 'not_checked' ? kindMessage('not_checked', '') : '';
+  const message = head && o.message.startsWith(head) ? head + why + o.message.slice(head.length) : why + o.message;
+  return { ...o, defect: `stub:${fn}`, message, detail: { ...o.detail, hint: `write ${fn}; until then none of its rules can be checked` } };
 }
 
 interface Expected {

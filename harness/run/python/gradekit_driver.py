@@ -572,6 +572,12 @@ def _is_stub_body_trivial(body):
     return all(isinstance(st, ast.Expr) and isinstance(st.value, ast.Call) for st in body)
 
 
+def _says_unimplemented(args):
+    """print("play_game not implemented.") or "TO DO": the starter's words for a function not written yet."""
+    text = " ".join(str(a.value) for a in args).lower()
+    return "not implemented" in text or "to do" in text or "todo" in text
+
+
 def _is_stub(fn):
     body = list(fn.body)
     if body and isinstance(body[0], ast.Expr) and isinstance(getattr(body[0], "value", None), ast.Constant) and isinstance(body[0].value.value, str):
@@ -579,9 +585,11 @@ def _is_stub(fn):
     for st in body:
         if isinstance(st, ast.Pass):
             continue
-        # The starter's own stub says so: print("play_game not implemented.") (constant arguments only).
+        # The starter's own stub says so: print("play_game not implemented.") (constant arguments only), alone
+        # or beside a pass/return None. A body of other constant prints alone is a message, not a stub.
         if isinstance(st, ast.Expr) and isinstance(st.value, ast.Call) and isinstance(st.value.func, ast.Name) and st.value.func.id == "print" \
-                and all(isinstance(a, ast.Constant) for a in st.value.args) and len(body) > 1 and not _is_stub_body_trivial(body):
+                and all(isinstance(a, ast.Constant) for a in st.value.args) \
+                and ((len(body) > 1 and not _is_stub_body_trivial(body)) or _says_unimplemented(st.value.args)):
             continue
         if isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant) and st.value.value is Ellipsis:
             continue

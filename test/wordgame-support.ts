@@ -2,6 +2,8 @@
 // handout notation, and the documented rewrite from each handout's play_hand wording to ours.
 import { readFileSync } from 'node:fs';
 import { rootPath } from '../harness/paths.js';
+import type { Assignment } from '../harness/assignment/load.js';
+import { referenceRun, type Running } from '../harness/grade/python-tests.js';
 import type { Hand, PlayGameHooks, WordgameIO, WordgameVariant } from '../reference/wordgame/index.js';
 
 export const WORDS: readonly string[] = readFileSync(rootPath('fixtures/ps3-mit/words.txt'), 'utf8')
@@ -104,4 +106,16 @@ export function normaliseHands(text: string): string {
 export function handLinesWithoutTrailingSpace(text: string): string[] {
   const lines = text.split('\n');
   return handLineIndexes(lines).map((i) => lines[i]).filter((l) => !l.endsWith(' '));
+}
+
+/** The tests whose scripted input the reference leaves unread or runs out of: each scripts a game the
+ *  handout's program does not play. */
+export function inputsNotConsumed(a: Assignment): string[] {
+  return a.spec.data.tests
+    .filter((t) => 'stdin' in t && t.stdin)
+    .filter((t) => {
+      const r = referenceRun(a, t as Running);
+      return r.unread !== 0 || r.inputExhausted !== null;
+    })
+    .map((t) => t.id);
 }

@@ -15,8 +15,9 @@
 // it; the launcher (launcher.ts) finds it from the directory it was started in, writes the limits, makes
 // its leaf and joins. Without a usable hierarchy (many containers) the fallbacks are RLIMIT_AS per process,
 // RLIMIT_NPROC per student uid and killing by student uid (see README, Security).
-import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync, rmdirSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { namesIn } from './names-in.js';
 
 const PARENT = 'gradekit';
 
@@ -263,12 +264,8 @@ function releaseAllGroups(): void {
 function members(dirs: string[]): number[] {
   const out: number[] = [];
   const walk = (d: string) => {
-    let names: string[];
-    try {
-      names = readdirSync(d);
-    } catch {
-      return;
-    }
+    const names = namesIn(d);
+    if (!names) return;
     try {
       for (const p of readFileSync(join(d, 'cgroup.procs'), 'utf8').split('\n')) if (p) out.push(Number(p));
     } catch {
@@ -316,12 +313,8 @@ function tryRmdir(dir: string): boolean {
 /** Removes the leaves, then the groups; what still holds a process is retried by a later sweep. */
 function removeGroup(dirs: string[]): void {
   for (const d of dirs) {
-    let names: string[] = [];
-    try {
-      names = readdirSync(d);
-    } catch {
-      continue;
-    }
+    const names = namesIn(d);
+    if (!names) continue;
     for (const n of names) if (/^s-\d+$/.test(n)) tryRmdir(join(d, n));
     if (!tryRmdir(d)) lingering.add(d);
   }
@@ -334,12 +327,8 @@ function sweepStaleGroups(): void {
   const l = cgroupLayout();
   for (const parent of new Set([l.tracking, l.memory])) {
     if (!parent) continue;
-    let names: string[];
-    try {
-      names = readdirSync(parent);
-    } catch {
-      continue;
-    }
+    const names = namesIn(parent);
+    if (!names) continue;
     for (const n of names) {
       const owner = Number(/^w-(\d+)-/.exec(n)?.[1]);
       if (!owner || owner === process.pid || alive(owner)) continue;

@@ -4,18 +4,15 @@
 // channel before anything of the student's runs. POSIX sh (dash) names only descriptors 0-9 in a
 // redirection, so when one of 10 or more is inherited, bash closes them first (a rare case: ~1-2 ms more a
 // launch). Node opens its own descriptors close-on-exec: whatever lacks the flag was inherited.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { namesIn } from './names-in.js';
 
 const O_CLOEXEC = 0o2000000;
 
 /** Descriptors above 2 of this process that a child would inherit (no close-on-exec), from /proc/self/fdinfo. */
 export function inheritedFds(): number[] {
-  let names: string[];
-  try {
-    names = readdirSync('/proc/self/fdinfo');
-  } catch {
-    return []; // not Linux: the launcher still closes what it finds
-  }
+  const names = namesIn('/proc/self/fdinfo');
+  if (!names) return []; // not Linux: the launcher still closes what it finds
   const out: number[] = [];
   for (const n of names) {
     const fd = Number(n);

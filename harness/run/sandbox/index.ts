@@ -8,7 +8,7 @@
 // directory with studentWorkDir() and release it when done.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statfsSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, renameSync, rmSync, statfsSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, sep } from 'node:path';
 import { isInstalledPackage, rootPath } from '../../paths.js';
@@ -21,6 +21,7 @@ import { resolveRuntime, runtimeCommand } from './runtimes.js';
 import { launcherArgv, SCRIPT as LAUNCHER_SCRIPT } from './launcher.js';
 import { seccompFilter } from './seccomp.js';
 import { chownTree, claimStudentUid, releaseStudentUid, studentUidSupport } from './uids.js';
+import { namesIn } from './names-in.js';
 
 export type { SandboxLimits } from './limits.js';
 export { DEFAULT_LIMITS } from './limits.js';
@@ -436,12 +437,8 @@ function innermost(pid: number): number | undefined {
 function treeUsage(dir: string, maxFiles: number): DiskUsage {
   let bytes = 0, files = 0;
   const walk = (d: string) => {
-    let names: string[];
-    try {
-      names = readdirSync(d);
-    } catch {
-      return;
-    }
+    const names = namesIn(d);
+    if (!names) return;
     for (const n of names) {
       if (files >= maxFiles) return;
       files++;

@@ -5,10 +5,11 @@
 // the uid's work directory is released, after its processes are gone (uids.ts).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, lstatSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { diskCached } from '../../util/disk-cache.js';
+import { namesIn } from './names-in.js';
 
 /** Always swept, whether or not the scan found them. */
 const KNOWN = ['/tmp', '/var/tmp', '/dev/shm', '/run/lock', '/var/lock', '/dev/mqueue', '/var/crash'];
@@ -49,12 +50,8 @@ export function removeFilesOf(uid: number, dirs: string[] = worldWritableDirs())
   const sweep = (dir: string, depth: number) => {
     if (seen.has(dir) || depth > 8) return;
     seen.add(dir);
-    let names: string[];
-    try {
-      names = readdirSync(dir);
-    } catch {
-      return;
-    }
+    const names = namesIn(dir);
+    if (!names) return;
     for (const n of names) {
       const p = join(dir, n);
       try {

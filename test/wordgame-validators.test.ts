@@ -42,3 +42,12 @@ describe('substitute_hand validators', () => {
     expect(judge('substitution-copies', hand, 'l', after)).toMatchObject({ ok: false, defect: 'old-letter-kept' });
   });
 });
+
+describe('a result that is not a hand', () => {
+  it('fails every part of the substitution rule (a stub returning None shows nothing)', () => {
+    for (const rule of ['substitution-letter', 'substitution-copies', 'substitution']) {
+      const v = WORDGAME_VALIDATORS[rule]!({ observed: py.none, args: [py.counts(hand), py.str('l')] as PyValue[], ctx, output: '' });
+      expect(v, rule).toMatchObject({ ok: false, defect: 'not-a-hand' });
+    }
+  });
+});

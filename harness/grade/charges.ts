@@ -35,6 +35,25 @@ export function signatureOf(defect: string, group: string): Signature {
   return { scope: group, what: defect };
 }
 
+/** One defect seen twice? The same kind, and for a recognised mistake that several known mistakes would
+ *  each explain ("answer:wildcard-wrong-kind|wildcard-unsupported"), at least one mistake both share. */
+export function sameWhat(a: string, b: string): boolean {
+  if (a === b) return true;
+  const [ha, oa] = splitOptions(a), [hb, ob] = splitOptions(b);
+  return ha === hb && !!oa && !!ob && oa.some((x) => ob.includes(x));
+}
+/** "answer:a|b" -> ["answer", [a, b]]; the last part of any signature is read this way (one option unless '|'). */
+const splitOptions = (what: string): [string, string[] | undefined] => {
+  const k = what.lastIndexOf(':');
+  return k >= 0 ? [what.slice(0, k), what.slice(k + 1).split('|')] : [what, undefined];
+};
+/** The mistakes two sightings of one defect share: what the defect can still be. */
+function narrowed(a: string, b: string): string {
+  const [h, oa] = splitOptions(a), [, ob] = splitOptions(b);
+  if (!oa || !ob || a === b) return a;
+  return `${h}:${oa.filter((x) => ob.includes(x)).join('|')}`;
+}
+
 const isFunctionDefect = (s: Signature) => (FUNCTION_DEFECTS as readonly string[]).includes(s.what.split(':')[0]!);
 
 const failing = (o: Outcome | undefined): o is Outcome => !!o && o.status !== 'passed' && o.status !== 'skipped';
@@ -69,7 +88,7 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
   // A scored test never defers to an extra one: a defect is charged where the points are.
   const defersTo = (t: TestData): string | undefined => {
     const mine = sigs.get(t.id);
-    const homeOk = (h: string) => observed(h) && sigs.get(h)!.what === mine!.what && (t.extra || !byId.get(h)?.extra);
+    const homeOk = (h: string) => observed(h) && sameWhat(sigs.get(h)!.what, mine!.what) && (t.extra || !byId.get(h)?.extra);
     return mine ? (t.same_defect_as ?? []).find(homeOk) : undefined;
   };
   const index = new Map(tests.map((t, i) => [t.id, i]));
@@ -88,7 +107,8 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
   // A test aims at a function when the spec files it under it or it calls it (the wildcard tests call is_valid_word).
   const aimsAt = (x: TestData, fn: string) => groupOf(x) === fn || (callees?.(x) ?? []).includes(fn);
   const order = [...tests].sort((a, b) => Number(!!a.extra) - Number(!!b.extra));
-  const chargedAt = new Map<string, string>();
+  // Defects charged so far, each where it is charged; a later sighting narrows what the defect can be.
+  const charged: { scope: string; what: string; at: string }[] = [];
   const homeOf = new Map<string, string>();
   // A failure traced to the student's helpers (causes.ts) is charged by the helpers' own tests when they
   // show a defect, and here when none of them does (a defect only the integration shows).
@@ -97,11 +117,13 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
   // Observed failures take their charges first, in order; tests that could not check come after.
   for (const t of [...roots.filter((x) => observed(x.id)), ...roots.filter((x) => !observed(x.id))]) {
     const sig = sigs.get(t.id)!;
-    const key = `${sig.scope}|${sig.what}`;
-    const home = chargedAt.get(key);
-    homeOf.set(t.id, home ?? t.id);
-    if (!home) chargedAt.set(key, t.id);
-    else out.set(t.id, uncharged(outcomes.get(t.id)!, home, sig, aimsAt(t, sig.scope)));
+    const seen = charged.find((c) => c.scope === sig.scope && sameWhat(c.what, sig.what));
+    homeOf.set(t.id, seen?.at ?? t.id);
+    if (!seen) charged.push({ scope: sig.scope, what: sig.what, at: t.id });
+    else {
+      seen.what = narrowed(seen.what, sig.what);
+      out.set(t.id, uncharged(outcomes.get(t.id)!, seen.at, sig, aimsAt(t, sig.scope)));
+    }
   }
   // Tests that name a home showing the same defect: charged wherever that home's defect is.
   for (const t of order.filter((x) => sigs.has(x.id) && !traced(x.id) && rootOf(x) !== x.id)) {

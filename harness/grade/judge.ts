@@ -297,7 +297,7 @@ export const ARITY = /takes (?:no|\d+) (?:positional )?arguments?|missing \d+ re
 const sameType = (a: PyValue, b: PyValue) => a.t === b.t || (a.t === 'int' && b.t === 'bool') || (a.t === 'bool' && b.t === 'int');
 
 /** The known mistake a wrong answer shows, if the reference has an explainer for the function. */
-function explained(j: JudgeInput, callee: string[], args: PyValue[], observed: PyValue, expected: PyValue): { defect: string; says: string } | undefined {
+function explained(j: JudgeInput, callee: string[], args: PyValue[], observed: PyValue, expected: PyValue): ReturnType<Explainer> {
   const ex = callee.length === 1 ? j.explain?.[callee[0]!] : undefined;
   if (!ex) return undefined;
   try {
@@ -402,7 +402,8 @@ function judgeStep(j: JudgeInput, so: StepObservation, rs: RefStepResult | undef
       const known = sameType(expected, observed) ? explained(j, step.expr.callee, rs?.args ?? [], observed, expected) : undefined;
       const from = last && j.expectFrom ? ` (${j.expectFrom})` : '';
       const o = fail(`${label}: ${r.why}${from}${known ? ` (${known.says})` : ''}`, { ...base, expected: repr(expected), actual: repr(observed) });
-      return withDefect(`answer:${fn}:${known?.defect ?? (sameType(expected, observed) ? 'wrong-value' : `type-${observed.t}`)}`, o);
+      const mistake = known ? [known.defect, ...(known.also ?? [])].join('|') : sameType(expected, observed) ? 'wrong-value' : `type-${observed.t}`;
+      return withDefect(`answer:${fn}:${mistake}`, o);
     }
   }
   if (last && j.comparisons) {

@@ -14,7 +14,7 @@ import { judge } from './judge.js';
 import { findCause, ownDesign } from './causes.js';
 import { Answerer } from '../turns/answers.js';
 import { runProperty, renderCall } from './property.js';
-import { error, fail, graderError, pass, runFailure, type Outcome } from './outcome.js';
+import { error, fail, graderError, notChecked, pass, runFailure, type Outcome } from './outcome.js';
 import { kindMessage } from '../model/kinds.js';
 import { resolveScript, type Assignment } from '../assignment/load.js';
 import { namesToWire, testWords } from './word-lists.js';
@@ -235,9 +235,11 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
 /** A failure of a test that calls a function still holding the starter's stub is that one defect: the
  *  function is not implemented (charged once; its other tests could check nothing). */
 function stubbed(o: Outcome, steps: PyStep[] | null, stubs: readonly string[] | undefined): Outcome {
-  if (o.status === 'passed' || !stubs?.length || !steps) return o;
+  if (!stubs?.length || !steps) return o;
   const fn = steps.map((s) => (s.expr.k === 'call' && s.expr.callee.length === 1 ? s.expr.callee[0]! : '')).find((n) => stubs.includes(n));
   if (!fn) return o;
+  // A stub that happens to satisfy a rule (it leaves its argument alone) showed nothing of it: not a pass.
+  if (o.status === 'passed') o = notChecked('the function does nothing yet, so this rule was not shown to hold', undefined, o.detail);
   const why = `${fn} is not implemented yet (its body is still the starter's stub): `;
   // "could not be checked: " stays first: the kind's own words open its message.
   const head = o.kind === 'not_checked' ? kindMessage('not_checked', '') : '';

@@ -93,7 +93,9 @@ export type Validator = (input: {
  *  component is not floored at 1"): `defect` is its signature within the function, so the same mistake
  *  seen by two tests is charged once, and `says` completes the failure's message. Undefined when the
  *  answer is wrong in a way it does not recognise. */
-export type Explainer = (input: { args: PyValue[]; observed: PyValue; expected: PyValue; ctx: RefContext }) => { defect: string; says: string } | undefined;
+/** `also`: other known mistakes that give the same answer. One answer may not tell them apart; the
+ *  defect is then whichever of them the program's other failures share (harness/grade/charges.ts). */
+export type Explainer = (input: { args: PyValue[]; observed: PyValue; expected: PyValue; ctx: RefContext }) => { defect: string; says: string; also?: string[] } | undefined;
 
 export interface ReferenceAdapter {
   /** Matches `reference:` in a spec. */

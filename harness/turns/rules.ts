@@ -19,20 +19,27 @@ export function checkQuestions(expected: readonly Turn[], observed: readonly Tur
   const keep = new Set(roles);
   const exp = rolesAsked(expected, table).map((r, i) => ({ r, i })).filter((x) => x.r && keep.has(x.r));
   const obs = rolesAsked(observed, table).map((r, i) => ({ r, i })).filter((x) => x.r && keep.has(x.r));
+  const count = (xs: typeof exp, role: string) => xs.filter((x) => x.r === role).length;
+  const saysOf = (role: string) => table.get(role)?.says ?? role;
+  const extra = (o: (typeof obs)[number]): TurnProblem => ({
+    turn: o.i,
+    message: `at input ${o.i + 1} your program asks ${saysOf(o.r!)} again: it asks ${times(count(obs, o.r!))} in this game, where the handout's program asks ${times(count(exp, o.r!))}`,
+    defect: `question-extra:${o.r}`,
+  });
+  const missing = (role: string, at: number): TurnProblem => {
+    const n = count(obs, role);
+    return { turn: at, message: `your program asks ${saysOf(role)} ${n ? times(n) : 'never'} in this game, where the handout's program asks ${times(count(exp, role))}`, defect: `question-missing:${role}` };
+  };
   for (let k = 0; k < Math.max(exp.length, obs.length); k++) {
     const e = exp[k], o = obs[k];
     if (e && o && e.r === o.r) continue;
-    const role = (o ?? e)!.r!;
-    const says = table.get(role)?.says ?? role;
-    const nExp = exp.filter((x) => x.r === role).length;
-    const nObs = obs.filter((x) => x.r === role).length;
-    if (o && (!e || nObs > nExp)) {
-      return { turn: o.i, message: `at input ${o.i + 1} your program asks ${says} again: it asks ${times(nObs)} in this game, where the handout's program asks ${times(nExp)}`, defect: `question-extra:${role}` };
-    }
     const at = o?.i ?? Math.max(0, observed.length - 1);
-    return nObs < nExp
-      ? { turn: at, message: `your program asks ${says} ${nObs ? times(nObs) : 'never'} in this game, where the handout's program asks ${times(nExp)}`, defect: `question-missing:${role}` }
-      : { turn: at, message: `at input ${at + 1} your program asks ${table.get(o!.r!)?.says ?? o!.r}, where the handout's program asks ${says}`, defect: `question-instead:${o!.r}@${role}` };
+    // The first difference is named by its cause: a question asked fewer times than the handout's program
+    // asks it (missing), one asked more often (extra), and only otherwise one asked in another's place.
+    if (e && count(obs, e.r!) < count(exp, e.r!)) return missing(e.r!, at);
+    if (o && count(obs, o.r!) > count(exp, o.r!)) return extra(o);
+    if (!e || !o) return o ? extra(o) : missing(e!.r!, at);
+    return { turn: at, message: `at input ${at + 1} your program asks ${saysOf(o.r!)}, where the handout's program asks ${saysOf(e.r!)}`, defect: `question-instead:${o.r}@${e.r}` };
   }
   return null;
 }

@@ -13,19 +13,23 @@ type Mistake<I> = { defect: string; says: string; answer: (input: I) => number |
 
 const variantOf = (ctx: Pick<RefContext, 'options'>): WordgameVariant => resolveVariant(ctx.options.variant, 'PS3 options.variant');
 
-/** The first mistake whose answer is the observed one (numbers, booleans or hands compared by value). */
-function firstMatch<I>(mistakes: Mistake<I>[], input: I, observed: number | boolean | Hand): { defect: string; says: string } | undefined {
-  for (const m of mistakes) {
+/** The first mistake whose answer is the observed one (numbers, booleans or hands compared by value), with
+ *  the other mistakes that give the same answer (`also`). */
+function firstMatch<I>(mistakes: Mistake<I>[], input: I, observed: number | boolean | Hand): { defect: string; says: string; also?: string[] } | undefined {
+  const fits = mistakes.filter((m) => {
     let a;
     try {
       a = m.answer(input);
     } catch {
-      continue;
+      return false;
     }
-    if (a === undefined) continue;
-    if (a instanceof Map && observed instanceof Map ? sameHand(a, observed) : a === observed) return { defect: m.defect, says: m.says };
-  }
-  return undefined;
+    if (a === undefined) return false;
+    return a instanceof Map && observed instanceof Map ? sameHand(a, observed) : a === observed;
+  });
+  if (!fits.length) return undefined;
+  // One answer that several mistakes give names them all; the program's other failures tell which it is.
+  const [first, ...rest] = fits;
+  return { defect: first!.defect, says: fits.map((m) => m.says).join('; or '), ...(rest.length ? { also: rest.map((m) => m.defect) } : {}) };
 }
 
 function sameHand(a: Hand, b: Hand): boolean {
@@ -112,6 +116,8 @@ const holds = (word: string, hand: Hand) => {
 const VALID_MISTAKES: Mistake<ValidInput>[] = [
   // Looked up as typed in the lower-case list, an upper-case word is never found.
   { defect: 'case-sensitive', says: 'a word typed in upper case is not lower-cased before it is checked', answer: ({ word }) => (word === word.toLowerCase() ? undefined : false) },
+  // No wildcard at all: '*' is taken as a letter, and no word of the list holds it.
+  { defect: 'wildcard-unsupported', says: "the wildcard is not handled: a word with '*' is never found in the word list", answer: ({ word, v }) => (word.includes(v.wildcard) ? false : undefined) },
   // A wildcard word checked against the list alone: the hand (its letters, its counts, its wildcard) is ignored.
   { defect: 'wildcard-ignores-hand', says: 'a word with the wildcard is checked against the word list only, not against the hand', answer: ({ word, hand, words, v }) => (word.includes(v.wildcard) ? isValidWord(word, new Map([...'abcdefghijklmnopqrstuvwxyz', v.wildcard].map((c) => [c, 99])), words, v) && !isValidWord(word, hand, words, v) ? true : undefined : undefined) },
   { defect: 'wildcard-wrong-kind', says: 'the wildcard is tried as the wrong kind of letter (it stands only for {kind})', answer: ({ word, hand, words, v }) => (word.includes(v.wildcard) ? isValidWord(word, hand, words, otherKind(v)) : undefined) },

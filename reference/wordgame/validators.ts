@@ -54,7 +54,8 @@ export const dealtHand: Validator = ({ observed, args, ctx }) => {
   return consonants === n - wantVowels - 1 ? { ok: true } : bad(`${got}: ${consonants} consonants, expected ${n - wantVowels - 1}`, 'consonants');
 };
 
-type Rule = 'letter' | 'copies';
+/** `both`: a result that is not a hand at all breaks every part of the rule (a stub's None shows nothing). */
+type Rule = 'letter' | 'copies' | 'both';
 
 /** Every rule of substitute_hand(hand, letter) a result breaks, in order, each tagged with the part of the
  *  rule it is about: which new letter (`letter`), or which copies of which letters (`copies`). A test aimed
@@ -63,9 +64,9 @@ function substitutionProblems({ observed, args, ctx }: Parameters<Validator>[0])
   const v = variantOf(ctx);
   const before = handOf(args[0]!, 'the hand');
   const letter = asStr(args[1]!, 'letter');
-  if (typeof before === 'string') return [{ rule: 'copies', message: before, defect: 'not-a-hand' }];
+  if (typeof before === 'string') return [{ rule: 'both', message: before, defect: 'not-a-hand' }];
   const after = handOf(observed, `substitute_hand(..., ${repr(args[1]!)})`);
-  if (typeof after === 'string') return [{ rule: 'copies', message: after, defect: 'not-a-hand' }];
+  if (typeof after === 'string') return [{ rule: 'both', message: after, defect: 'not-a-hand' }];
   const got = `substitute_hand(${shown(before)}, ${JSON.stringify(letter)}) returned ${shown(after)}`;
   const out: { rule: Rule; message: string; defect: string }[] = [];
   const add = (rule: Rule, text: string, defect: string) => out.push({ rule, message: `${got}: ${text}`, defect });
@@ -98,8 +99,8 @@ function substitutionProblems({ observed, args, ctx }: Parameters<Validator>[0])
   return out;
 }
 
-const substitutionRule = (rule?: Rule): Validator => (input) => {
-  const p = substitutionProblems(input).find((x) => !rule || x.rule === rule);
+const substitutionRule = (rule?: Exclude<Rule, 'both'>): Validator => (input) => {
+  const p = substitutionProblems(input).find((x) => !rule || x.rule === rule || x.rule === 'both');
   return p ? bad(p.message, p.defect) : { ok: true };
 };
 

@@ -1,0 +1,52 @@
+// Charging by cause (harness/grade/charges.ts), on made-up outcomes: a defect is charged once where it is
+// first seen; a wrong answer that several known mistakes explain is one defect with each later failure that
+// one of those mistakes also explains, and each such sighting narrows what the defect can be.
+import { describe, expect, it } from 'vitest';
+import { assignCharges, sameWhat } from '../harness/grade/charges.js';
+import { fail, pass, type Outcome } from '../harness/grade/outcome.js';
+import type { TestData } from '../harness/spec/schema.js';
+
+const test = (id: string, more: Partial<TestData> = {}) => ({ id, group: 'is_valid_word', ...more }) as unknown as TestData;
+const wrong = (mistakes: string): Outcome => ({ ...fail(`wrong (${mistakes})`), defect: `answer:is_valid_word:${mistakes}` });
+function charge(rows: [TestData, Outcome][]): Record<string, string> {
+  const out = assignCharges({ tests: rows.map(([t]) => t), outcomes: new Map(rows.map(([t, o]) => [t.id, o])), groupOf: () => 'is_valid_word' });
+  return Object.fromEntries([...out].map(([id, o]) => [id, o.status]));
+}
+
+describe('sameWhat', () => {
+  it('is equality, except that alternatives of a recognised mistake need only share one', () => {
+    expect(sameWhat('answer:a|b', 'answer:b')).toBe(true);
+    expect(sameWhat('answer:a|b', 'answer:c')).toBe(false);
+    expect(sameWhat('question-missing:replay', 'question-missing:substitute')).toBe(false);
+    expect(sameWhat('answer:a', 'answer:a')).toBe(true);
+  });
+});
+
+describe('assignCharges', () => {
+  it('no wildcard support, seen as three different-looking answers, is charged once', () => {
+    const got = charge([
+      [test('wild-valid'), wrong('wildcard-unsupported|wildcard-wrong-kind')],
+      [test('wild-any-vowel'), wrong('wildcard-unsupported')],
+      [test('wild-uppercase'), wrong('case-sensitive|wildcard-unsupported')],
+    ]);
+    expect(got).toEqual({ 'wild-valid': 'failed', 'wild-any-vowel': 'skipped', 'wild-uppercase': 'skipped' });
+  });
+
+  it('a sighting narrows the defect: a later failure only the other alternative explains is a second defect', () => {
+    const got = charge([
+      [test('wild-valid'), wrong('wildcard-unsupported|wildcard-wrong-kind')],
+      [test('wild-any-vowel'), wrong('wildcard-unsupported')],
+      [test('wild-vowels-only'), wrong('wildcard-wrong-kind')],
+    ]);
+    expect(got).toEqual({ 'wild-valid': 'failed', 'wild-any-vowel': 'skipped', 'wild-vowels-only': 'failed' });
+  });
+
+  it('a test is charged for its own defect whatever failed before it', () => {
+    const got = charge([
+      [test('valid-basic'), wrong('wrong-value')],
+      [test('valid-uppercase'), wrong('case-sensitive')],
+      [test('valid-counts'), pass()],
+    ]);
+    expect(got).toEqual({ 'valid-basic': 'failed', 'valid-uppercase': 'failed', 'valid-counts': 'passed' });
+  });
+});

@@ -1,0 +1,35 @@
+// A session answered by role is judged on which questions it asked: the first difference is named by its
+// cause (a question asked too few times, too many, or in another's place), so the same missing question is
+// one defect in every test that sees it, and the message never names the same question twice.
+import { describe, expect, it } from 'vitest';
+import { buildRoleTable } from '../harness/turns/index.js';
+import { checkQuestions } from '../harness/turns/rules.js';
+import type { Turn } from '../harness/turns/turn.js';
+import { WORDGAME_ROLES } from '../reference/wordgame/roles.js';
+
+const TABLE = buildRoleTable(WORDGAME_ROLES);
+const session = (roles: string[]): Turn[] => roles.map((role, index) => ({ index, before: '', prompt: `${role}? `, input: 'no', start: 0, role }));
+const check = (exp: string[], obs: string[]) => checkQuestions(session(exp), session(obs), TABLE, ['substitute', 'replay']);
+
+describe('checkQuestions', () => {
+  it('a program that never offers the replay: the replay question is missing, not "substitute instead of substitute"', () => {
+    const p = check(['numHands', 'substitute', 'replay', 'substitute', 'replay'], ['numHands', 'substitute', 'substitute']);
+    expect(p?.defect).toBe('question-missing:replay');
+    expect(p?.message).toMatch(/asks whether to replay the hand never in this game, where the handout's program asks twice/);
+  });
+
+  it('a question asked once too often is extra, at the input where it is asked', () => {
+    const p = check(['substitute', 'replay'], ['substitute', 'replay', 'replay']);
+    expect(p).toMatchObject({ defect: 'question-extra:replay', turn: 2 });
+  });
+
+  it('the same questions in another order: one asked in the place of the other', () => {
+    const p = check(['substitute', 'replay'], ['replay', 'substitute']);
+    expect(p?.defect).toBe('question-instead:replay@substitute');
+    expect(p?.message).toMatch(/asks whether to replay the hand, where the handout's program asks whether to substitute a letter/);
+  });
+
+  it('the same questions in the same order: nothing to say', () => {
+    expect(check(['substitute', 'replay'], ['numHands', 'substitute', 'replay'])).toBeNull();
+  });
+});

@@ -3,7 +3,7 @@
 // one defect in every test that sees it, and the message never names the same question twice.
 import { describe, expect, it } from 'vitest';
 import { buildRoleTable } from '../harness/turns/index.js';
-import { checkQuestions } from '../harness/turns/rules.js';
+import { checkQuestions, lastPrinted } from '../harness/turns/rules.js';
 import type { Turn } from '../harness/turns/turn.js';
 import { WORDGAME_ROLES } from '../reference/wordgame/roles.js';
 
@@ -31,5 +31,18 @@ describe('checkQuestions', () => {
 
   it('the same questions in the same order: nothing to say', () => {
     expect(check(['substitute', 'replay'], ['numHands', 'substitute', 'replay'])).toBeNull();
+  });
+});
+
+describe('lastPrinted', () => {
+  const turn = (before: string): Turn => ({ index: 0, before, prompt: '', input: null, start: 0 });
+  it('reads "Word Score: 120" as the points of a word', () => {
+    expect(lastPrinted([turn('Word Score: 120\nb e d\n')], TABLE, 'wordPoints')?.values).toEqual([120]);
+  });
+  it('does not read a count printed alone under a line with its own number as more points', () => {
+    expect(lastPrinted([turn('"jar" scored 120 points.\n3\nb e d\n')], TABLE, 'wordPoints')?.values).toEqual([120]);
+  });
+  it('still reads a number under its label line', () => {
+    expect(lastPrinted([turn('Points for this word:\n  120\n')], TABLE, 'wordPoints')?.values).toEqual([120]);
   });
 });

@@ -51,3 +51,16 @@ describe('a result that is not a hand', () => {
     }
   });
 });
+
+describe('substitute_hand drawing the letter it replaces', () => {
+  it('or replacing nothing: one defect, which both parts of the rule see', () => {
+    const after = { ...hand };
+    expect(judge('substitution-letter', hand, 'l', after)).toMatchObject({ ok: false, defect: 'hand-unchanged' });
+    expect(judge('substitution-copies', hand, 'l', after)).toMatchObject({ ok: false, defect: 'hand-unchanged' });
+  });
+  it('None for a letter the hand lacks breaks only "the hand comes back the same"', () => {
+    const absent = (rule: string) => WORDGAME_VALIDATORS[rule]!({ observed: py.none, args: [py.counts(hand), py.str('z')] as PyValue[], ctx, output: '' });
+    expect(absent('substitution-letter').ok).toBe(true);
+    expect(absent('substitution-copies')).toMatchObject({ ok: false, defect: 'not-a-hand' });
+  });
+});

@@ -62,7 +62,9 @@ export function readNumbers(text: string, table: RoleTable): NumberSeen[] {
         found = nearest(roles, right, 'start');
         if (found.length) via = 'right';
       }
-      if (!found.length && line.trim() === m[0]) {
+      // A number alone on its line is labelled by the line above, when that line is a label (holds no
+      // number of its own): "3" after "jar earned 120 points" is not more points.
+      if (!found.length && line.trim() === m[0] && !/\d/.test(prevLine)) {
         found = nearest(roles, prevLine, 'end');
         if (found.length) via = 'above';
       }

@@ -66,13 +66,21 @@ function substitutionProblems({ observed, args, ctx }: Parameters<Validator>[0])
   const letter = asStr(args[1]!, 'letter');
   if (typeof before === 'string') return [{ rule: 'both', message: before, defect: 'not-a-hand' }];
   const after = handOf(observed, `substitute_hand(..., ${repr(args[1]!)})`);
-  if (typeof after === 'string') return [{ rule: 'both', message: after, defect: 'not-a-hand' }];
+  // No hand back: for a held letter neither part of the rule was shown; for a letter the hand lacks, only
+  // "the hand comes back the same" was asked.
+  if (typeof after === 'string') return [{ rule: held(before, letter) ? 'both' : 'copies', message: after, defect: 'not-a-hand' }];
   const got = `substitute_hand(${shown(before)}, ${JSON.stringify(letter)}) returned ${shown(after)}`;
   const out: { rule: Rule; message: string; defect: string }[] = [];
   const add = (rule: Rule, text: string, defect: string) => out.push({ rule, message: `${got}: ${text}`, defect });
   if (!held(before, letter)) {
     const same = [...new Set([...before.keys(), ...after.keys()])].every((k) => (before.get(k) ?? 0) === (after.get(k) ?? 0));
     if (!same) add('copies', `the hand does not hold ${JSON.stringify(letter)}, so it must come back the same`, 'absent-letter-changes-hand');
+    return out;
+  }
+  const unchanged = [...new Set([...before.keys(), ...after.keys()])].every((k) => (before.get(k) ?? 0) === (after.get(k) ?? 0));
+  if (unchanged) {
+    // Nothing was replaced (or the letter drawn was the one replaced): one defect, which both parts see.
+    add('both', `the hand came back unchanged: every copy of ${JSON.stringify(letter)} must become a new letter, different from it (was ${JSON.stringify(letter)} itself drawn?)`, 'hand-unchanged');
     return out;
   }
   if (held(after, letter)) add('copies', `${JSON.stringify(letter)} is still in the hand; every copy of it must be replaced`, 'old-letter-kept');

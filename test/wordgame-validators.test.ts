@@ -55,8 +55,8 @@ describe('a result that is not a hand', () => {
 describe('substitute_hand drawing the letter it replaces', () => {
   it('or replacing nothing: one defect, which both parts of the rule see', () => {
     const after = { ...hand };
-    expect(judge('substitution-letter', hand, 'l', after)).toMatchObject({ ok: false, defect: 'hand-unchanged' });
-    expect(judge('substitution-copies', hand, 'l', after)).toMatchObject({ ok: false, defect: 'hand-unchanged' });
+    expect(judge('substitution-letter', hand, 'l', after)).toMatchObject({ ok: false, defect: 'hand-unchanged|new-letter-already-held' });
+    expect(judge('substitution-copies', hand, 'l', after)).toMatchObject({ ok: false, defect: 'hand-unchanged|new-letter-already-held' });
   });
   it('None for a letter the hand lacks breaks only "the hand comes back the same"', () => {
     const absent = (rule: string) => WORDGAME_VALIDATORS[rule]!({ observed: py.none, args: [py.counts(hand), py.str('z')] as PyValue[], ctx, output: '' });

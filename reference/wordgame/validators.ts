@@ -79,8 +79,9 @@ function substitutionProblems({ observed, args, ctx }: Parameters<Validator>[0])
   }
   const unchanged = [...new Set([...before.keys(), ...after.keys()])].every((k) => (before.get(k) ?? 0) === (after.get(k) ?? 0));
   if (unchanged) {
-    // Nothing was replaced (or the letter drawn was the one replaced): one defect, which both parts see.
-    add('both', `the hand came back unchanged: every copy of ${JSON.stringify(letter)} must become a new letter, different from it (was ${JSON.stringify(letter)} itself drawn?)`, 'hand-unchanged');
+    // Nothing was replaced, or the letter drawn was the one replaced: a letter already held, as when the draw
+    // picks another letter of the hand (one defect, whichever the draw shows; both parts of the rule see it).
+    add('both', `the hand came back unchanged: every copy of ${JSON.stringify(letter)} must become a new letter, different from it (was ${JSON.stringify(letter)} itself drawn?)`, 'hand-unchanged|new-letter-already-held');
     return out;
   }
   if (held(after, letter)) add('copies', `${JSON.stringify(letter)} is still in the hand; every copy of it must be replaced`, 'old-letter-kept');

@@ -20,8 +20,10 @@ export async function findCause(t: Running, first: Outcome, run: (t: Running) =>
   if (first.status === 'passed' || !helpers.length) return first;
   const all = await run(withReference(t, helpers));
   if (all.status !== 'passed') {
-    // Its own defect: judged as the tests of this function judge it, without the helpers' noise.
-    return { ...all, message: `${all.message} (also with the reference's ${helpers.join(', ')} in place of yours)` };
+    // Its own defect: judged as the tests of this function judge it, without the helpers' noise (and, where
+    // the program relies on substitute_hand changing its argument, past that reliance).
+    const own = await mockedInPlace(withReference(t, helpers), all, run);
+    return { ...own, message: `${own.message} (also with the reference's ${helpers.join(', ')} in place of yours)` };
   }
   const alone: string[] = [];
   for (const h of helpers) if ((await run(withReference(t, [h]))).status === 'passed') alone.push(h);
@@ -50,7 +52,8 @@ type Patches = NonNullable<Running['patch']>;
  * changing the hand it is given. When such a test fails, it runs again: with each reference helper swapped
  * back for the student's own (a pass then means the program, as written, obeys the rule: it passes), and
  * with the substitution mock changing its argument too (a pass then means the failure is the program's
- * reliance on that change: the defect of substitute_hand, charged by its own test when it shows there).
+ * reliance on that change: the defect of substitute_hand, charged by its own test when it shows there; a
+ * failure of another kind further on is then what this test charges).
  */
 export async function ownDesign(t: Running, first: Outcome, run: (t: Running) => Promise<Outcome>): Promise<Outcome> {
   if (first.status === 'passed' || !t.patch) return first;
@@ -64,6 +67,13 @@ export async function ownDesign(t: Running, first: Outcome, run: (t: Running) =>
     const r = await run({ ...t, patch: own } as Running);
     if (r.status === 'passed') return { ...r, notices: [...(r.notices ?? []), `${t.id}: passed with your own ${refs.join(', ')} in place of the handout's (your program relies on what yours do)`] };
   }
+  return mockedInPlace(t, first, run);
+}
+
+/** The failure of a test whose substitute_hand is a scripted mock, run again with the mock changing the
+ *  hand it is given too (see ownDesign). */
+async function mockedInPlace(t: Running, first: Outcome, run: (t: Running) => Promise<Outcome>): Promise<Outcome> {
+  const patch = (t.patch ?? {}) as Patches;
   const mocks = Object.entries(patch).filter(([, p]) => typeof p === 'object' && p !== null && 'replace_with' in p && !p.in_place);
   for (const [name, p] of mocks) {
     const r = await run({ ...t, patch: { ...patch, [name]: { ...(p as { replace_with: string }), in_place: true } } } as Running);
@@ -74,6 +84,13 @@ export async function ownDesign(t: Running, first: Outcome, run: (t: Running) =>
         message: `${first.message}; it passes when ${name} also changes the hand it is given: your program relies on ${name} changing its argument, and does not use the hand it returns`,
         detail: { ...first.detail, hint: `use the value ${name} returns (hand = ${name}(hand, letter)); ${name} must not change its argument` },
       };
+    }
+    // The game now gets past the point where it first went wrong, and goes wrong further on: that is what
+    // this test charges, as the program was designed (the reliance itself is substitute_hand's defect,
+    // charged by its own test). A program that uses the hand returned goes wrong sooner, not later.
+    const at = (o: Outcome) => o.detail?.regions?.find((x) => x.text === 'transcript')?.from;
+    if (r.defect && first.defect && r.defect !== first.defect && r.kind === first.kind && (at(r) ?? -1) > (at(first) ?? Infinity)) {
+      return { ...r, message: `${r.message} (played with ${name} changing the hand it is given, as your program relies on)` };
     }
   }
   return first;

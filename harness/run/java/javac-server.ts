@@ -27,6 +27,9 @@ export function servedCompiles(): number {
 export async function compileWithServer(javac: string, args: string[], timeoutMs: number): Promise<JavacOutcome | { timedOut: true } | undefined> {
   if (unavailable || process.env.GRADEKIT_JAVAC_SERVER === 'off' || args.some((a) => a.includes('\0') || a.includes('\n'))) return undefined;
   if (asked++ === 0 && process.env.GRADEKIT_JAVAC_SERVER !== 'on') return undefined;
+  // The server compiles as the javac it was started from; another javac (a course's own JDK, a test's
+  // stand-in) is run itself.
+  if (server && !server.dead && server.javac !== javac) return undefined;
   if (!server || server.dead) {
     const classes = await helperClasses('JavacServer.java', 'JavacServer.class', javac);
     if (!classes) {
@@ -50,7 +53,7 @@ class Server {
   private onData?: () => void;
   dead = false;
 
-  constructor(javac: string, classes: string) {
+  constructor(readonly javac: string, classes: string) {
     const { CLASSPATH: _cp, ...env } = process.env;
     // English diagnostics (the error parser reads them); the serial GC: one compile at a time. C1 only:
     // 53 fixture compiles took 2.8 s of CPU so, 5.1 s with C2 compiling javac, 27.6 s as 53 javac runs.

@@ -57,10 +57,11 @@ function saidAnyway(transcript: string, roles: Role[]): { message: string; line:
  *  return value from what the program printed, where the test says so. */
 function judgeByRole(j: JudgeInput, base: TestDetail): Outcome | undefined {
   const r = j.byRole!;
-  // A call that raised or is missing ended the game there: that is what the steps report (one defect with
-  // the same signature wherever it shows), not the questions it never reached.
-  if (j.obs.steps.some((x) => x.error || x.missing)) return undefined;
   const observed = turnsOf(j.obs.transcript, j.obs.inputs);
+  // A call that raised or is missing ended the game there: that is what the steps report (one defect with
+  // the same signature wherever it shows), not the questions it never reached. A question the program never
+  // asked though it read past the point where the handout's program asks it was not cut off by the crash.
+  if (j.obs.steps.some((x) => x.error || x.missing)) return skippedQuestion(j, observed, r.questions ?? [], base) ?? skippedQuestion(j, observed, r.requires ?? [], base, true);
   const stuck = j.obs.input_exhausted ?? j.obs.steps.find((x) => x.input_exhausted !== undefined)?.input_exhausted;
   // A program that keeps asking after what a totals rule needs was shown is judged on what it showed.
   const shownAnyway = r.totals?.length && !r.questions?.length && r.totals.every((x) => lastPrinted(observed, r.table, x));
@@ -97,6 +98,26 @@ function judgeByRole(j: JudgeInput, base: TestDetail): Outcome | undefined {
       j.expect = { t: 'int', v: BigInt(printed.values[printed.values.length - 1]!) };
       j.expectFrom = `${r.table.get(r.returnsPrinted)?.says ?? r.returnsPrinted} it printed`;
     }
+  }
+  return undefined;
+}
+
+/** A question of these roles the program never asked, though before it stopped it read more inputs than
+ *  the handout's program had when it first asked it. */
+function skippedQuestion(j: JudgeInput, observed: readonly Turn[], roles: readonly string[], base: TestDetail, required = false): Outcome | undefined {
+  const r = j.byRole!;
+  const roleOf = (t: Turn) => t.role ?? classifyQuestion(r.table, t.prompt, t.before)?.role.name;
+  const asked = observed.filter((t) => t.input !== null);
+  const expected = referenceTurns(j.ref, false, r.table).filter((t) => t.input !== null);
+  for (const role of roles) {
+    const first = expected.findIndex((t) => roleOf(t) === role);
+    // The program's questions are what they were answered as (r.asked), else what their words say.
+    if (first < 0 || asked.length <= first + 1 || asked.some((t, k) => (r.asked?.[k] ?? roleOf(t)) === role)) continue;
+    const says = r.table.get(role)?.says ?? role;
+    const why = `your program asks ${says} never in this game (it read ${asked.length} inputs before it stopped; the handout's program asks at input ${first + 1})`;
+    // A question the rule needs (`requires`): the rule never came up, so the test could not check it.
+    if (required) return notChecked(`${why}, so the rule this test checks never came up`, `question-missing:${role}`, base);
+    return turnFailure(j, { turn: asked.length - 1, message: why, defect: `question-missing:${role}` }, base);
   }
   return undefined;
 }

@@ -211,9 +211,13 @@ export function judge(j: JudgeInput): Outcome {
   // A game whose transcript goes wrong explains the wrong value it returns: judged first, so that one
   // mistake seen by a transcript test and an integration test of the same script is one defect. A call
   // that raised or printed past its cap is reported as such instead.
-  if (j.meaning && j.expectedTranscript !== undefined && !obs.steps.some((x) => x.error || x.missing || x.output_limit)) {
+  if (j.meaning && j.expectedTranscript !== undefined) {
     const p = turnVerdict(j);
-    if (p) return turnFailure(j, p, base);
+    if (p && !obs.steps.some((x) => x.error || x.missing || x.output_limit)) return turnFailure(j, p, base);
+    // A game that went wrong before the call raised shows that mistake first, the crash being what the later
+    // turns report. Not the turn it raised in (cut short, it says nothing), nor the one before it: the
+    // answer to that turn's question is what the program raised on (an answer given to the wrong question).
+    if (p && obs.steps.some((x) => x.error) && p.turn < turnsOf(obs.transcript, obs.inputs).length - 2) return turnFailure(j, p, base);
   }
   const stepCount = j.steps ? j.steps.length : 1;
   let previous: PyValue | undefined;

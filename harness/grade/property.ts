@@ -119,11 +119,17 @@ export async function runProperty(t: PropertyTest, env: PythonTestEnv, timeoutMs
   const obs = res.obs;
   const missing = obs.steps.find((s) => s.missing)?.missing;
   if (missing) return { ...error(`${env.file} does not define \`${missing}\``, { call: renderCall(step, cases[0]), seed: String(seed) }), defect: `missing-fn:${missing}` };
-  const first = cases.findIndex((b, i) => judge(b, obs.steps[i], obs.transcript) !== null);
+  const verdicts = cases.map((b, i) => judge(b, obs.steps[i], obs.transcript));
+  // A wrong answer is what this test's rule is about; a case that raised (a letter the hand lacks) is more
+  // often another rule's defect, charged by that rule's test. So a wrong answer is reported when any case
+  // gives one, and the shrinking keeps to wrong answers; a test whose every failing case raised reports that.
+  const wrong = verdicts.findIndex((f) => f?.kind === 'failed');
+  const first = wrong >= 0 ? wrong : verdicts.findIndex((f) => f !== null);
   if (first < 0) return pass({ call: `${p.runs} generated cases of ${p.call}`, seed: String(seed) });
+  const counts = (f: CaseFailure | null): f is CaseFailure => f !== null && (wrong < 0 || f.kind === 'failed');
 
   // Shrink: replay from the failing run; each candidate is one small request to the same session.
-  let last = { b: cases[first], f: judge(cases[first], obs.steps[first], obs.transcript)! };
+  let last = { b: cases[first], f: verdicts[first]! };
   let runs = 0;
   const t0 = performance.now();
   const check = await fc.check(
@@ -132,8 +138,8 @@ export async function runProperty(t: PropertyTest, env: PythonTestEnv, timeoutMs
       runs++;
       const r = await env.session.run({ id: `${t.id}#shrink${runs}`, ...limitsOf(1), steps: [stepToWire(step, false, b)], seed });
       const f: CaseFailure | null = r.status !== 'ok' || !r.obs || r.limit ? { kind: 'error', why: runFailure(r, timeoutMs).message } : judge(b, r.obs.steps[0], r.obs.transcript);
-      if (f) last = { b, f };
-      return f === null;
+      if (counts(f)) last = { b, f };
+      return !counts(f);
     }),
     { seed: fcSeed, numRuns: p.runs, path: String(first), endOnFailure: false },
   );

@@ -22,6 +22,8 @@ export interface FactProblem {
   kind: 'missing' | 'wrong';
   text: string;
   charge?: true;
+  /** How it is wrong, where two causes read differently ('size' or 'letters' of a hand): part of the defect. */
+  how?: string;
 }
 export const missingFact = (text: string): FactProblem => ({ kind: 'missing', text });
 export const wrongFact = (text: string): FactProblem => ({ kind: 'wrong', text });

@@ -73,8 +73,10 @@ export function checkFacts(text: string, facts: readonly Fact[], ctx: FactContex
           const runs = readRuns(text, ctx.wildcards);
           if (runs.some((r) => r.letters === want)) return null;
           const last = runs[runs.length - 1];
+          // A hand of the wrong size (letters never used up, HAND_SIZE ignored) and a hand of the right size
+          // with other letters (a substitution that did not happen) are different defects.
           return last
-            ? wrong(`${ctx.when} ${role.says} should be ${spaced(want)}; your program shows ${spaced(last.letters)} (${quote(last.line.trim())})`)
+            ? { ...wrong(`${ctx.when} ${role.says} should be ${spaced(want)}; your program shows ${spaced(last.letters)} (${quote(last.line.trim())})`), how: last.letters.length === want.length ? 'letters' : 'size' }
             : missing(`${ctx.when} your program does not show ${role.says} (${spaced(want)})`);
         }
         case 'statement': {
@@ -114,7 +116,7 @@ export function checkFacts(text: string, facts: readonly Fact[], ctx: FactContex
           return null;
       }
     })();
-    if (problem && (!f.optional || problem.charge)) return { message: problem.text, defect: `${problem.kind}:${role.name}` };
+    if (problem && (!f.optional || problem.charge)) return { message: problem.text, defect: `${problem.kind}:${role.name}${problem.how ? `:${problem.how}` : ''}` };
   }
   return null;
 }

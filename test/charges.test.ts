@@ -49,4 +49,19 @@ describe('assignCharges', () => {
     ]);
     expect(got).toEqual({ 'valid-basic': 'failed', 'valid-uppercase': 'failed', 'valid-counts': 'passed' });
   });
+
+  it('a test that saw two defects charges the one no test has charged yet (a test aimed at two rules of one game)', () => {
+    const fewer = { ...fail('hands played: 2 of 4'), defect: 'calls-fewer:play_hand' };
+    const noSub = { ...fail('asks whether to substitute once'), defect: 'question-missing:substitute' };
+    const rows: [TestData, Outcome][] = [
+      [test('replay-once'), fewer],
+      [test('replay-no-substitution'), { ...fewer, alternatives: [noSub] }],
+    ];
+    const out = assignCharges({ tests: rows.map(([t]) => t), outcomes: new Map(rows.map(([t, o]) => [t.id, o])), groupOf: () => 'play_game' });
+    expect(out.get('replay-once')!.status).toBe('failed');
+    expect(out.get('replay-no-substitution')).toMatchObject({ status: 'failed', message: 'asks whether to substitute once' });
+    // Both defects already charged: the test is not charged again.
+    const again = assignCharges({ tests: [...rows.map(([t]) => t), test('one-hand')], outcomes: new Map([...rows.map(([t, o]) => [t.id, o] as const), ['one-hand', { ...noSub, alternatives: [fewer] }]]), groupOf: () => 'play_game' });
+    expect(again.get('one-hand')!.status).toBe('skipped');
+  });
 });

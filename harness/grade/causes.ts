@@ -59,7 +59,10 @@ export async function ownDesign(t: Running, first: Outcome, run: (t: Running) =>
   if (first.status === 'passed' || !t.patch) return first;
   const patch = t.patch as Patches;
   const refs = Object.entries(patch).filter(([, p]) => p === 'reference').map(([n]) => n);
-  if (refs.length) {
+  // What the program did with the reference's functions (the hands it played: `new_calls`) is seen only
+  // while they are in place: a run without them cannot clear it.
+  const seenOnlyWithReference = first.defect?.startsWith('calls-');
+  if (refs.length && !seenOnlyWithReference) {
     // One run with all of the student's own helpers back (the program as it was written): a program that
     // obeys the rule so passes, whichever helper's design it relies on.
     const own = { ...patch };

@@ -118,6 +118,14 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
   for (const t of [...roots.filter((x) => observed(x.id)), ...roots.filter((x) => !observed(x.id))]) {
     const sig = sigs.get(t.id)!;
     const seen = charged.find((c) => c.scope === sig.scope && sameWhat(c.what, sig.what));
+    // The same run showed another defect, not charged yet: this test charges that one.
+    const other = seen && observed(t.id) ? unchargedAlternative(outcomes.get(t.id)!, groupOf(t), charged) : undefined;
+    if (other) {
+      out.set(t.id, other.outcome);
+      homeOf.set(t.id, t.id);
+      charged.push({ scope: other.sig.scope, what: other.sig.what, at: t.id });
+      continue;
+    }
     homeOf.set(t.id, seen?.at ?? t.id);
     if (!seen) charged.push({ scope: sig.scope, what: sig.what, at: t.id });
     else {
@@ -144,6 +152,16 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
     else tracedHome.set(`${sig.scope}\0${sig.what}`, t.id);
   }
   return out;
+}
+
+/** The first of an outcome's other defects (`alternatives`) that no test has charged yet. */
+function unchargedAlternative(o: Outcome, group: string, charged: readonly { scope: string; what: string }[]): { outcome: Outcome; sig: Signature } | undefined {
+  for (const alt of o.alternatives ?? []) {
+    if (!failing(alt) || !alt.defect) continue;
+    const sig = signatureOf(alt.defect, group);
+    if (!charged.some((c) => c.scope === sig.scope && sameWhat(c.what, sig.what))) return { outcome: alt, sig };
+  }
+  return undefined;
 }
 
 /** The outcome of a test whose defect is charged in `home`. `onScope`: the test aims at the function the

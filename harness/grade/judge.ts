@@ -8,7 +8,7 @@ import type { Comparator, Normaliser } from '../spec/schema.js';
 import type { PyStep } from '../spec/pyexpr.js';
 import { compareValues } from '../compare/values.js';
 import { compareText, normalise } from '../compare/text.js';
-import type { RefRunResult, RefStepResult } from './reference-run.js';
+import type { FunctionCall, RefRunResult, RefStepResult } from './reference-run.js';
 import { error, fail, limit, pass, type Outcome } from './outcome.js';
 import { judgeTurns, readTurns, turnLines, turnsOf, type Role, type RoleTable, type Turn, type TurnProblem } from '../turns/index.js';
 import { checkQuestions, checkTotals, lastPrinted } from '../turns/rules.js';
@@ -85,8 +85,16 @@ function judgeByRole(j: JudgeInput, base: TestDetail): Outcome | undefined {
     }
   }
   const unseen: string[] = [];
-  const problem = (r.questions ? checkQuestions(expected, observed, r.table, r.questions) : null) ?? (r.totals ? checkTotals(lastFacts(j.ref, r.totals), observed, r.table, unseen) : null);
-  if (problem) return turnFailure(j, problem, base);
+  // Every rule of the test is checked: a defect charged by another test leaves the next one to charge here.
+  const problems = [
+    r.questions ? checkQuestions(expected, observed, r.table, r.questions) : null,
+    r.totals ? checkTotals(lastFacts(j.ref, r.totals), observed, r.table, unseen) : null,
+    r.newCalls ? newCallsDiffer(r.newCalls, j.ref.calls ?? [], observed.length - 1) : null,
+  ].filter((p): p is TurnProblem => p !== null);
+  if (problems.length) {
+    const [first, ...rest] = problems.map((p) => turnFailure(j, p, base));
+    return rest.length ? { ...first!, alternatives: rest } : first!;
+  }
   // It showed what the rule needs, rightly, and then kept asking: that is another rule's defect.
   if (shownAnyway && stuck !== undefined && stuck !== null) return passed(base);
   // A total the program need not print, and did not: what it returns is then the only evidence.
@@ -120,6 +128,24 @@ function skippedQuestion(j: JudgeInput, observed: readonly Turn[], roles: readon
     return turnFailure(j, { turn: asked.length - 1, message: why, defect: `question-missing:${role}` }, base);
   }
   return undefined;
+}
+
+/** A test's `new_calls`: the program called the function with a new first argument (not the one of the call
+ *  before: a replay) as often as the reference's program. A program that never calls the reference's
+ *  function (it plays hands with code of its own) shows nothing here. */
+function newCallsDiffer(n: { function: string; counts: string; calls: readonly FunctionCall[] }, refCalls: readonly FunctionCall[], lastTurn: number): TurnProblem | null {
+  const firsts = (calls: readonly FunctionCall[]) => calls.filter((c) => c.name === n.function && c.args.length).map((c) => c.args[0]!);
+  const fresh = (args: PyValue[]) => args.filter((a, k) => k === 0 || !pyEquals(a, args[k - 1]!));
+  const mine = firsts(n.calls), theirs = firsts(refCalls);
+  if (!mine.length) return null;
+  const got = fresh(mine).length, want = fresh(theirs).length;
+  if (got === want) return null;
+  const shown = mine.slice(0, 8).map((a) => { const s = repr(a); return s.length > 70 ? `${s.slice(0, 69)}…` : s; }).join(', ');
+  return {
+    turn: Math.max(0, lastTurn),
+    message: `${n.counts}: ${got}, where the handout's program has ${want} (your program called ${n.function} with ${shown}${mine.length > 8 ? ', …' : ''}; a call with the argument of the call before it is a replay)`,
+    defect: `calls-${got < want ? 'fewer' : 'more'}:${n.function}`,
+  };
 }
 
 /** The last value the reference stated for each of these number roles. */
@@ -188,6 +214,8 @@ export interface JudgeInput {
   /** Questions answered by role (`answers:`): the rules checked over the whole session instead of turn by
    *  turn, since the program's turns need not line up with the reference's. */
   byRole?: { table: RoleTable; questions?: string[]; totals?: string[]; returnsPrinted?: string; requires?: string[];
+    /** The spec's `new_calls`, with the calls the program made of reference functions. */
+    newCalls?: { function: string; counts: string; calls: readonly FunctionCall[] };
     /** Answered by role: the role each of the program's inputs was answered as (harness/turns/answers.ts). */
     asked?: readonly (string | undefined)[] };
 }

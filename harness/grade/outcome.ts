@@ -18,6 +18,9 @@ export interface Outcome {
   defect?: string;
   /** What the run noticed about the submission (e.g. a hard-coded path redirected): report-level notices. */
   notices?: string[];
+  /** Other defects the same run showed, each a failure of its own (a test aimed at two rules of one game):
+   *  when this outcome's defect is charged elsewhere, the first of these not charged yet is charged here. */
+  alternatives?: Outcome[];
 }
 
 export const pass = (detail?: TestDetail): Outcome => ({ status: 'passed', kind: 'passed', message: '', ...(detail ? { detail } : {}) });

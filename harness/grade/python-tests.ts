@@ -7,7 +7,7 @@ import { parseExpr, parseStep, literalValue, type PyExpr, type PyStep } from '..
 import type { TestData, Comparator, Normaliser } from '../spec/schema.js';
 import type { RunRequest, RunResult, WireArg, WirePatch, WireStep } from '../run/python/protocol.js';
 import type { PythonSession } from '../run/python/session.js';
-import { ANSWER_CAP, makeContext, RecordingIO, referenceCaller, runReference, type RefRunOptions, type RefRunResult, type ScriptedPatch } from './reference-run.js';
+import { ANSWER_CAP, makeContext, RecordingIO, referenceCaller, runReference, type FunctionCall, type RefRunOptions, type RefRunResult, type ScriptedPatch } from './reference-run.js';
 import { needsSolution, SolutionUnavailable, solutionExpected, type SolutionRunner } from './solution.js';
 import { DEFAULT_PROFILE } from '../interactive/profile.js';
 import { judge } from './judge.js';
@@ -181,7 +181,8 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
   // The student's process starts on the test now; the reference is computed meanwhile, not before.
   // Functions patched with the reference are evaluated here when the student's code calls them.
   const answerer = r.answers ? new Answerer(r.answers, a.roles, ANSWER_CAP) : undefined;
-  const caller = wirePatches.some((p) => p.kind === 'reference') || answerer ? referenceCaller({ ...opts, echo: req.echo ?? true, answerer }) : undefined;
+  const calls: FunctionCall[] = [];
+  const caller = wirePatches.some((p) => p.kind === 'reference') || answerer ? referenceCaller({ ...opts, echo: req.echo ?? true, answerer, calls }) : undefined;
   const pending = env.session.run(req, caller);
   const expected = a.reference.kind === 'solution' ? await fromSolution(r, plan, env) : fromTypeScript(r, plan, a);
   if ('status' in expected) {
@@ -225,7 +226,7 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
     referencePatched: wirePatches.filter((p) => p.kind === 'reference').map((p) => p.name),
     file: env.file,
     stdinGiven: r.stdin !== undefined,
-    ...((r.answers || r.returns_printed) && a.roles ? { byRole: { table: a.roles, asked: answerer?.log, questions: r.questions, totals: r.totals, returnsPrinted: r.returns_printed, requires: r.requires } } : {}),
+    ...((r.answers || r.returns_printed) && a.roles ? { byRole: { table: a.roles, asked: answerer?.log, questions: r.questions, totals: r.totals, returnsPrinted: r.returns_printed, requires: r.requires, newCalls: r.new_calls && { ...r.new_calls, calls } } } : {}),
     ...(meaningOf(a, r, mode) ? { meaning: meaningOf(a, r, mode) } : {}),
   });
   if (res.obs.notices?.length) outcome.notices = res.obs.notices;

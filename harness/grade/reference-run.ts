@@ -40,7 +40,13 @@ export interface RefRunResult {
   facts: { turn: number; fact: Fact }[];
   /** 'transcript': a solution's run, which states nothing; its facts are read from its transcript. */
   factsFrom?: 'transcript';
+  /** The module functions the run called through its context, in order (a test's `new_calls` counts them). */
+  calls?: FunctionCall[];
 }
+
+/** One call of a module function: by the reference's own code, or by the student's of a function patched
+ *  with the reference's (referenceCaller). */
+export interface FunctionCall { name: string; args: PyValue[] }
 
 /** Console that records output and echoes scripted input after its prompt, as a terminal shows it,
  *  and keeps the role of every question and the facts of every line the reference states. */
@@ -101,6 +107,8 @@ export interface RefRunOptions {
   /** The student's side of a test answered by role: one answerer for the program and the reference
    *  functions it calls (referenceCaller), made by the caller so it can read what was asked. */
   answerer?: Answerer;
+  /** Where the context records the module functions called through it. */
+  calls?: FunctionCall[];
 }
 
 /** How many answers a test by role gives in all: a program that keeps asking is stopped there. */
@@ -121,6 +129,7 @@ export function makeContext(o: RefRunOptions, io: RefIO, env: Map<string, EnvVal
     rng,
     options: { ...o.options, constants },
     call(name, args) {
+      o.calls?.push({ name, args });
       const p = patchFns.get(name);
       if (p) return p(args);
       const f = o.adapter.functions[name];
@@ -300,7 +309,9 @@ export function referenceCaller(o: RefRunOptions): (call: ReferenceCall) => Refe
 }
 
 /** Runs steps (or a program) on the reference. Reference exceptions become `raised` (a test may expect one). */
-export function runReference(steps: PyStep[] | { program: string }, o: RefRunOptions): RefRunResult {
+export function runReference(steps: PyStep[] | { program: string }, opts: RefRunOptions): RefRunResult {
+  const calls: FunctionCall[] = [];
+  const o = { ...opts, calls };
   const io = consoleFor(o);
   const env = new Map<string, EnvValue>();
   const ctx = makeContext(o, io, env);
@@ -343,5 +354,6 @@ export function runReference(steps: PyStep[] | { program: string }, o: RefRunOpt
     inputExhausted: io.exhaustedAt,
     unread: o.stdin && !o.answers ? o.stdin.length - io.pos : 0,
     facts: io.facts,
+    calls,
   };
 }

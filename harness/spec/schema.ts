@@ -100,6 +100,10 @@ const running = {
   /** With `answers`: question roles the program must ask at least as often as the reference for the rule to
    *  come up (a replay's score needs the replay): otherwise the test could not check it (not_checked). */
   requires: z.array(z.string()).min(1).optional(),
+  /** With `answers`: a function patched with the reference (play_hand) that the program must call with a new
+   *  first argument as often as the reference's program does (`counts` says what those calls are: "hands
+   *  played"). A call repeating the argument of the call before it (a replay) is not a new one. */
+  new_calls: z.strictObject({ function: z.string(), counts: z.string() }).optional(),
   patch: z.record(z.string(), patch).optional(),
   seed: z.union([z.number().int(), z.string()]).optional(),
   compare: comparator.optional(),

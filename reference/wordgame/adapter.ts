@@ -117,6 +117,8 @@ export const wordgameAdapter: ReferenceAdapter = {
         dealHand: (n) => asCounts(ctx.call('deal_hand', [py.int(n)]), 'deal_hand() result'),
         substituteHand: (h, letter) =>
           asCounts(ctx.call('substitute_hand', [py.counts(h), py.str(letter)]), 'substitute_hand() result'),
+        // Through the context, as the student's play_game calls it: a test may count the hands played.
+        playHand: (h) => Number(asInt(ctx.call('play_hand', [py.counts(h), l!]), 'play_hand() result')),
       }, handSizeOf(ctx, variant));
       return py.int(total);
     }),

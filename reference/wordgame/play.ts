@@ -23,6 +23,8 @@ export interface PlayGameHooks {
   dealHand(n: number): Hand;
   /** substitute_hand(hand, letter), called when the player accepts a substitution. */
   substituteHand(hand: Hand, letter: string): Hand;
+  /** play_hand(hand, word_list), once per hand and once per replay; the reference's own when not given. */
+  playHand?(hand: Hand): number;
 }
 
 /** The unpatched skeleton functions drawing from `rng`. */
@@ -110,11 +112,12 @@ export function playGame(
       }
       io.write(m.afterSubstitution);
     }
-    let score = playHand(hand, words, variant, io);
+    const play = (h: Hand) => (hooks.playHand ? hooks.playHand(h) : playHand(h, words, variant, io));
+    let score = play(hand);
     io.write(m.handSeparator);
     if (!replayed && isYes(io.input(m.replayPrompt, 'replay'))) {
       replayed = true;
-      score = Math.max(score, playHand(hand, words, variant, io));
+      score = Math.max(score, play(hand));
       io.write(m.handSeparator);
     }
     total += score;

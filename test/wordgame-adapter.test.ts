@@ -150,7 +150,7 @@ describe('wordgame adapter', () => {
     expect(() => call(ctx, 'update_hand', py.str('abc'), py.str('a'))).toThrow(/update_hand\(\): hand must be a dict, got str/);
   });
 
-  it('play_game deals and substitutes through ctx.call, so patched functions reach it (mit example: 376)', () => {
+  it('play_game deals, substitutes and plays through ctx.call, so patched functions reach it (mit example: 376)', () => {
     const hands = [hand({ a: 1, c: 1, i: 1, '!': 1, p: 1, r: 1, t: 1 }), hand({ d: 2, '!': 1, e: 1, o: 1, u: 1, t: 1 })];
     const { ctx, io, calls } = context(mit, {
       lines: ['2', 'no', 'part', '!ic', 'no', 'yes', 'e', 'out', '*END*', 'yes', 'dad', 'out', '*END*'],
@@ -160,10 +160,17 @@ describe('wordgame adapter', () => {
       },
     });
     expect(call(ctx, 'play_game', wordList)).toEqual(py.int(376));
-    expect(calls).toEqual([
+    // play_hand too: two hands and the replay of the second, substituted (a test counts the hands played).
+    const played = calls.filter((c) => c.startsWith('play_hand(')).map((c) => c.slice(0, c.indexOf('}') + 1));
+    expect(calls.filter((c) => !c.startsWith('play_hand('))).toEqual([
       'deal_hand(7)',
       'deal_hand(7)',
       "substitute_hand({'d': 2, '!': 1, 'e': 1, 'o': 1, 'u': 1, 't': 1}, 'e')",
+    ]);
+    expect(played).toEqual([
+      "play_hand({'a': 1, 'c': 1, 'i': 1, '!': 1, 'p': 1, 'r': 1, 't': 1}",
+      "play_hand({'d': 2, '!': 1, 'a': 1, 'o': 1, 'u': 1, 't': 1}",
+      "play_hand({'d': 2, '!': 1, 'a': 1, 'o': 1, 'u': 1, 't': 1}",
     ]);
     expect(io.out).toContain('Total score over all hands: 376\n');
   });

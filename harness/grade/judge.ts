@@ -88,6 +88,9 @@ function judgeByRole(j: JudgeInput, base: TestDetail): Outcome | undefined {
   // Every rule of the test is checked: a defect charged by another test leaves the next one to charge here.
   const problems = [
     r.questions ? checkQuestions(expected, observed, r.table, r.questions) : null,
+    // Each question role on its own too: a second question's own defect (a substitution offered for a
+    // replay) is not hidden behind the first difference of the order of both.
+    ...(r.questions && r.questions.length > 1 ? r.questions.map((q) => checkQuestions(expected, observed, r.table, [q])) : []),
     r.totals ? checkTotals(lastFacts(j.ref, r.totals), observed, r.table, unseen) : null,
     r.newCalls ? newCallsDiffer(r.newCalls, j.ref.calls ?? [], observed.length - 1) : null,
   ].filter((p): p is TurnProblem => p !== null);

@@ -129,6 +129,10 @@ const VALID_MISTAKES: Mistake<ValidInput>[] = [
   { defect: 'ignores-word-list', says: 'the word is not looked up in the word list', answer: ({ word, hand }) => holds(word, hand) },
 ];
 
+/** A one-letter word the hand holds, accepted though the list lacks it, by a program that looks longer words
+ *  up (a lookup that compares from the second letter on, say): its own mistake, not "never looks words up". */
+const ONE_LETTER: Mistake<ValidInput> = { defect: 'one-letter-unchecked', says: 'a one-letter word is accepted without being looked up in the word list', answer: ({ word, hand, words }) => (word.length === 1 && holds(word, hand) && !words.includes(word.toLowerCase()) ? true : undefined) };
+
 const explainValid: Explainer = ({ args, observed, ctx }) => {
   if (observed.t !== 'bool') return undefined;
   const v = variantOf(ctx);
@@ -136,7 +140,7 @@ const explainValid: Explainer = ({ args, observed, ctx }) => {
   const words = list && (list.t === 'list' || list.t === 'tuple') ? list.v.map((x) => (x.t === 'str' ? x.v : '')) : [...ctx.words].map((w) => w.toLowerCase());
   const input = { word: asStr(args[0]!, 'word'), hand: asCounts(args[1]!, 'hand'), words, v };
   const kind = v.wildcardStandsFor === 'vowels' ? 'vowels' : 'consonants';
-  const hit = firstMatch(VALID_MISTAKES, input, observed.v);
+  const hit = firstMatch([ONE_LETTER], input, observed.v) ?? firstMatch(VALID_MISTAKES, input, observed.v);
   return hit ? { ...hit, says: hit.says.replace('{kind}', kind) } : undefined;
 };
 

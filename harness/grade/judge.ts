@@ -61,7 +61,7 @@ function judgeByRole(j: JudgeInput, base: TestDetail): Outcome | undefined {
   // A call that raised or is missing ended the game there: that is what the steps report (one defect with
   // the same signature wherever it shows), not the questions it never reached. A question the program never
   // asked though it read past the point where the handout's program asks it was not cut off by the crash.
-  if (j.obs.steps.some((x) => x.error || x.missing)) return skippedQuestion(j, observed, r.questions ?? [], base) ?? skippedQuestion(j, observed, r.requires ?? [], base, true);
+  if (j.obs.steps.some((x) => x.error || x.missing)) return skippedQuestion(j, observed, r.questions ?? [], base) ?? skippedQuestion(j, observed, r.requires ?? [], base, true) ?? endedEarly(j, observed, base);
   const stuck = j.obs.input_exhausted ?? j.obs.steps.find((x) => x.input_exhausted !== undefined)?.input_exhausted;
   // A program that keeps asking after what a totals rule needs was shown is judged on what it showed.
   const shownAnyway = r.totals?.length && !r.questions?.length && r.totals.every((x) => lastPrinted(observed, r.table, x));
@@ -111,6 +111,25 @@ function judgeByRole(j: JudgeInput, base: TestDetail): Outcome | undefined {
     }
   }
   return undefined;
+}
+
+/** A game that raised before the questions its rule is about came up as often as in the handout's program:
+ *  the rule was never seen, so the test could not check it (it does not pass). The crash is its cause,
+ *  charged where it is first seen (its signature, as judgeStep gives it). */
+function endedEarly(j: JudgeInput, observed: readonly Turn[], base: TestDetail): Outcome | undefined {
+  const r = j.byRole!;
+  const e = j.obs.steps.find((x) => x.error)?.error;
+  if (!e?.line) return undefined; // a call the parameters cannot take is the function's own defect (judgeStep)
+  const roleOf = (t: Turn) => t.role ?? classifyQuestion(r.table, t.prompt, t.before)?.role.name;
+  const asked = observed.filter((t) => t.input !== null);
+  const expected = referenceTurns(j.ref, false, r.table).filter((t) => t.input !== null);
+  const count = (turns: readonly Turn[], role: string, k?: (t: Turn, i: number) => string | undefined) => turns.filter((t, i) => (k ? k(t, i) : roleOf(t)) === role).length;
+  const short = [...(r.requires ?? []), ...(r.questions ?? [])].find((role) => count(asked, role, (t, i) => r.asked?.[i] ?? roleOf(t)) < count(expected, role));
+  if (!short) return undefined;
+  const says = r.table.get(short)?.says ?? short;
+  const times = (n: number) => (n === 0 ? 'never' : n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`);
+  const got = count(asked, short, (t, i) => r.asked?.[i] ?? roleOf(t)), want = count(expected, short);
+  return notChecked(`the game ended at input ${asked.length}, where it raised ${e.type}: ${e.message} (${j.file} line ${e.line}); by then it had asked ${says} ${times(got)}, where the handout's program asks ${times(want)}, so the rule this test checks never came up`, `raised:${e.type}:${e.line}`, base);
 }
 
 /** A question of these roles the program never asked, though before it stopped it read more inputs than

@@ -27,6 +27,7 @@ export const WORDGAME_ROLES: RoleSpecs = {
   hand: { kind: 'multiset', says: 'the hand', patterns: ['\\bhand\\b'] },
   // An invalid word is rejected with a message; awarding it points says the opposite.
   // "You should not print extraneous "None" messages" (both handouts): what print(display_hand(hand)) adds.
-  strayNone: { kind: 'statement', says: 'a stray "None" (the value of a function that returns nothing, printed)', patterns: ['^\\s*None\\s*$'] },
+  // A None alone on its line, or as the value after a label ("Current Hand: None", print(label, display_hand(hand))).
+  strayNone: { kind: 'statement', says: 'a stray "None" (the value of a function that returns nothing, printed)', patterns: ['^\\s*None\\s*$', '^[^:\\n]*:\\s*None\\s*$'] },
   rejected: { kind: 'statement', says: 'that the word is not valid', opposite: 'wordPoints', patterns: ['\\bnot (?:a )?valid\\b', '\\binvalid\\b', '\\bnot (?:a |an )?(?:real |english )?word\\b', "\\bisn'?t\\b", '\\bnot in\\b', '\\btry again\\b', '\\bchoose another\\b', '\\bcannot\\b', "\\bcan'?t\\b", '\\bsorry\\b'] },
 };

@@ -69,6 +69,11 @@ export async function ownDesign(t: Running, first: Outcome, run: (t: Running) =>
     for (const h of refs) delete own[h];
     const r = await run({ ...t, patch: own } as Running);
     if (r.status === 'passed') return { ...r, notices: [...(r.notices ?? []), `${t.id}: passed with your own ${refs.join(', ')} in place of the handout's (your program relies on what yours do)`] };
+    // A line the handout rules out (a stray "None") that only the handout's helpers make the program print
+    // (it prints what its own display_hand returns) is no defect: the program is judged as written.
+    if (first.defect?.startsWith('says:') && r.defect !== first.defect) {
+      return { ...r, message: `${r.message} (judged with your own ${refs.join(', ')}: your program prints what they return)` };
+    }
   }
   return mockedInPlace(t, first, run);
 }

@@ -64,4 +64,16 @@ describe('assignCharges', () => {
     const again = assignCharges({ tests: [...rows.map(([t]) => t), test('one-hand')], outcomes: new Map([...rows.map(([t, o]) => [t.id, o] as const), ['one-hand', { ...noSub, alternatives: [fewer] }]]), groupOf: () => 'play_game' });
     expect(again.get('one-hand')!.status).toBe('skipped');
   });
+
+  it('a test that names a home showing its first defect still charges another defect it saw, not charged yet', () => {
+    const crash = { ...fail('raised KeyError at line 12'), defect: 'raised:KeyError:12' };
+    const total = { ...fail('the total should be 198; printed 0'), defect: 'wrong:gameTotal' };
+    const rows: [TestData, Outcome][] = [
+      [test('example'), crash],
+      [test('replay-worse', { same_defect_as: ['example'] } as Partial<TestData>), { ...crash, alternatives: [total] }],
+    ];
+    const out = assignCharges({ tests: rows.map(([t]) => t), outcomes: new Map(rows.map(([t, o]) => [t.id, o])), groupOf: () => 'play_game' });
+    expect(out.get('example')!.status).toBe('failed');
+    expect(out.get('replay-worse')).toMatchObject({ status: 'failed', message: 'the total should be 198; printed 0' });
+  });
 });

@@ -137,6 +137,14 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
   for (const t of order.filter((x) => sigs.has(x.id) && !traced(x.id) && rootOf(x) !== x.id)) {
     const root = rootOf(t);
     const sig = sigs.get(t.id)!;
+    // Its home charges what it saw first; another defect it saw, charged nowhere yet, is charged here.
+    const other = observed(t.id) ? unchargedAlternative(outcomes.get(t.id)!, groupOf(t), charged) : undefined;
+    if (other) {
+      out.set(t.id, other.outcome);
+      homeOf.set(t.id, t.id);
+      charged.push({ scope: other.sig.scope, what: other.sig.what, at: t.id });
+      continue;
+    }
     out.set(t.id, uncharged(outcomes.get(t.id)!, homeOf.get(root) ?? root, sig, aimsAt(t, sig.scope)));
   }
   const chargedIn = (fn: string) => order.find((x) => aimsAt(x, fn) && homeOf.get(x.id) === x.id && out.get(x.id)?.status !== 'passed');

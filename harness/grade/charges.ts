@@ -114,18 +114,21 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
   // show a defect, and here when none of them does (a defect only the integration shows).
   const traced = (id: string) => sigs.get(id)!.what.startsWith('helpers:');
   const roots = order.filter((t) => sigs.has(t.id) && !traced(t.id) && rootOf(t) === t.id);
+  // A test whose first defect is charged elsewhere charges another defect its run showed, if none is yet.
+  const chargeAlternative = (t: TestData): boolean => {
+    const other = observed(t.id) ? unchargedAlternative(outcomes.get(t.id)!, groupOf(t), charged) : undefined;
+    if (!other) return false;
+    out.set(t.id, other.outcome);
+    homeOf.set(t.id, t.id);
+    charged.push({ scope: other.sig.scope, what: other.sig.what, at: t.id });
+    return true;
+  };
   // Observed failures take their charges first, in order; tests that could not check come after.
   for (const t of [...roots.filter((x) => observed(x.id)), ...roots.filter((x) => !observed(x.id))]) {
     const sig = sigs.get(t.id)!;
     const seen = charged.find((c) => c.scope === sig.scope && sameWhat(c.what, sig.what));
     // The same run showed another defect, not charged yet: this test charges that one.
-    const other = seen && observed(t.id) ? unchargedAlternative(outcomes.get(t.id)!, groupOf(t), charged) : undefined;
-    if (other) {
-      out.set(t.id, other.outcome);
-      homeOf.set(t.id, t.id);
-      charged.push({ scope: other.sig.scope, what: other.sig.what, at: t.id });
-      continue;
-    }
+    if (seen && chargeAlternative(t)) continue;
     homeOf.set(t.id, seen?.at ?? t.id);
     if (!seen) charged.push({ scope: sig.scope, what: sig.what, at: t.id });
     else {
@@ -138,13 +141,7 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
     const root = rootOf(t);
     const sig = sigs.get(t.id)!;
     // Its home charges what it saw first; another defect it saw, charged nowhere yet, is charged here.
-    const other = observed(t.id) ? unchargedAlternative(outcomes.get(t.id)!, groupOf(t), charged) : undefined;
-    if (other) {
-      out.set(t.id, other.outcome);
-      homeOf.set(t.id, t.id);
-      charged.push({ scope: other.sig.scope, what: other.sig.what, at: t.id });
-      continue;
-    }
+    if (chargeAlternative(t)) continue;
     out.set(t.id, uncharged(outcomes.get(t.id)!, homeOf.get(root) ?? root, sig, aimsAt(t, sig.scope)));
   }
   const chargedIn = (fn: string) => order.find((x) => aimsAt(x, fn) && homeOf.get(x.id) === x.id && out.get(x.id)?.status !== 'passed');

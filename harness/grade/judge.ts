@@ -11,7 +11,7 @@ import { compareText, normalise } from '../compare/text.js';
 import type { FunctionCall, RefRunResult, RefStepResult } from './reference-run.js';
 import { error, fail, limit, pass, type Outcome } from './outcome.js';
 import { judgeTurns, readTurns, turnLines, turnsOf, type Role, type RoleTable, type Turn, type TurnProblem } from '../turns/index.js';
-import { checkQuestions, checkTotals, lastPrinted } from '../turns/rules.js';
+import { checkQuestions, checkTotals, lastPrinted, rolesAsked, times } from '../turns/rules.js';
 import { notChecked } from './outcome.js';
 import { classifyQuestion } from '../turns/roles.js';
 
@@ -58,6 +58,8 @@ function saidAnyway(transcript: string, roles: Role[]): { message: string; line:
 function judgeByRole(j: JudgeInput, base: TestDetail): Outcome | undefined {
   const r = j.byRole!;
   const observed = turnsOf(j.obs.transcript, j.obs.inputs);
+  // The program's questions are what they were answered as (a question no role reads was taken for the reference's).
+  r.asked?.forEach((role, k) => { if (observed[k] && role) observed[k]!.role = role; });
   // A call that raised or is missing ended the game there: that is what the steps report (one defect with
   // the same signature wherever it shows), not the questions it never reached. A question the program never
   // asked though it read past the point where the handout's program asks it was not cut off by the crash.
@@ -72,13 +74,10 @@ function judgeByRole(j: JudgeInput, base: TestDetail): Outcome | undefined {
     return notChecked(`at input ${observed.length} your program asks ${what}, a question this test has no answer for, so the game never reached what the test checks`, `question-extra:${asked?.role.name ?? '?'}`, base);
   }
   const expected = referenceTurns(j.ref, false, r.table);
-  // The program's questions are what they were answered as (a question no role reads was taken for the reference's).
-  r.asked?.forEach((role, k) => { if (observed[k] && role) observed[k]!.role = role; });
   // What the rule needs to have happened (the replay, for the replay's score): a program that never asked
   // could not show it, so the test did not pass.
   for (const need of r.requires ?? []) {
-    const count = (turns: readonly Turn[]) => turns.filter((t) => t.input !== null && (t.role ?? classifyQuestion(r.table, t.prompt, t.before)?.role.name) === need).length;
-    const want = count(expected), got = count(observed);
+    const want = askedCount(expected, r.table, need), got = askedCount(observed, r.table, need);
     if (got < want) {
       const says = r.table.get(need)?.says ?? need;
       return notChecked(`your program asks ${says} ${got ? `only ${got === 1 ? 'once' : `${got} times`}` : 'never'} in this game (the handout's program asks ${want === 1 ? 'once' : `${want} times`}), so the rule this test checks never came up`, `question-missing:${need}`, base);
@@ -121,29 +120,26 @@ function endedEarly(j: JudgeInput, observed: readonly Turn[], base: TestDetail):
   const r = j.byRole!;
   const e = j.obs.steps.find((x) => x.error)?.error;
   if (!e?.line) return undefined; // a call the parameters cannot take is the function's own defect (judgeStep)
-  const roleOf = (t: Turn) => t.role ?? classifyQuestion(r.table, t.prompt, t.before)?.role.name;
-  const asked = observed.filter((t) => t.input !== null);
-  const expected = referenceTurns(j.ref, false, r.table).filter((t) => t.input !== null);
-  const count = (turns: readonly Turn[], role: string, k?: (t: Turn, i: number) => string | undefined) => turns.filter((t, i) => (k ? k(t, i) : roleOf(t)) === role).length;
-  const short = [...(r.requires ?? []), ...(r.questions ?? [])].find((role) => count(asked, role, (t, i) => r.asked?.[i] ?? roleOf(t)) < count(expected, role));
+  const expected = referenceTurns(j.ref, false, r.table);
+  const short = [...(r.requires ?? []), ...(r.questions ?? [])].find((role) => askedCount(observed, r.table, role) < askedCount(expected, r.table, role));
   if (!short) return undefined;
   const says = r.table.get(short)?.says ?? short;
-  const times = (n: number) => (n === 0 ? 'never' : n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`);
-  const got = count(asked, short, (t, i) => r.asked?.[i] ?? roleOf(t)), want = count(expected, short);
-  return notChecked(`the game ended at input ${asked.length}, where it raised ${e.type}: ${e.message} (${j.file} line ${e.line}); by then it had asked ${says} ${times(got)}, where the handout's program asks ${times(want)}, so the rule this test checks never came up`, `raised:${e.type}:${e.line}`, base);
+  const got = askedCount(observed, r.table, short), want = askedCount(expected, r.table, short);
+  return notChecked(`the game ended at input ${rolesAsked(observed, r.table).length}, where it raised ${e.type}: ${e.message} (${j.file} line ${e.line}); by then it had asked ${says} ${times(got)}, where the handout's program asks ${times(want)}, so the rule this test checks never came up`, `raised:${e.type}:${e.line}`, base);
 }
+
+/** How often the questions of these turns are of this role. */
+const askedCount = (turns: readonly Turn[], table: RoleTable, role: string) => rolesAsked(turns, table).filter((x) => x === role).length;
 
 /** A question of these roles the program never asked, though before it stopped it read more inputs than
  *  the handout's program had when it first asked it. */
 function skippedQuestion(j: JudgeInput, observed: readonly Turn[], roles: readonly string[], base: TestDetail, required = false): Outcome | undefined {
   const r = j.byRole!;
-  const roleOf = (t: Turn) => t.role ?? classifyQuestion(r.table, t.prompt, t.before)?.role.name;
-  const asked = observed.filter((t) => t.input !== null);
-  const expected = referenceTurns(j.ref, false, r.table).filter((t) => t.input !== null);
+  const asked = rolesAsked(observed, r.table);
+  const expected = rolesAsked(referenceTurns(j.ref, false, r.table), r.table);
   for (const role of roles) {
-    const first = expected.findIndex((t) => roleOf(t) === role);
-    // The program's questions are what they were answered as (r.asked), else what their words say.
-    if (first < 0 || asked.length <= first + 1 || asked.some((t, k) => (r.asked?.[k] ?? roleOf(t)) === role)) continue;
+    const first = expected.indexOf(role);
+    if (first < 0 || asked.length <= first + 1 || asked.includes(role)) continue;
     const says = r.table.get(role)?.says ?? role;
     const why = `your program asks ${says} never in this game (it read ${asked.length} inputs before it stopped; the handout's program asks at input ${first + 1})`;
     // A question the rule needs (`requires`): the rule never came up, so the test could not check it.

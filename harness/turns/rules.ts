@@ -7,10 +7,11 @@ import { readNumbers, type NumberSeen } from './facts.js';
 import { classifyQuestion, type RoleTable } from './roles.js';
 import { turnText, type Turn } from './turn.js';
 
-const times = (n: number) => (n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`);
+/** "once", "twice", "3 times" ("never" for none, where a sentence reads so). */
+export const times = (n: number) => (n === 0 ? 'never' : n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`);
 
 /** The role of each turn's question: the reference states it, a program's is read from its words. */
-function rolesAsked(turns: readonly Turn[], table: RoleTable): (string | undefined)[] {
+export function rolesAsked(turns: readonly Turn[], table: RoleTable): (string | undefined)[] {
   return turns.filter((t) => t.input !== null).map((t) => t.role ?? classifyQuestion(table, t.prompt, t.before)?.role.name);
 }
 
@@ -28,7 +29,7 @@ export function checkQuestions(expected: readonly Turn[], observed: readonly Tur
   });
   const missing = (role: string, at: number): TurnProblem => {
     const n = count(obs, role);
-    return { turn: at, message: `your program asks ${saysOf(role)} ${n ? times(n) : 'never'} in this game, where the handout's program asks ${times(count(exp, role))}`, defect: `question-missing:${role}` };
+    return { turn: at, message: `your program asks ${saysOf(role)} ${times(n)} in this game, where the handout's program asks ${times(count(exp, role))}`, defect: `question-missing:${role}` };
   };
   for (let k = 0; k < Math.max(exp.length, obs.length); k++) {
     const e = exp[k], o = obs[k];

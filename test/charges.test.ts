@@ -3,7 +3,7 @@
 // one of those mistakes also explains, and each such sighting narrows what the defect can be.
 import { describe, expect, it } from 'vitest';
 import { assignCharges, sameWhat } from '../harness/grade/charges.js';
-import { fail, pass, type Outcome } from '../harness/grade/outcome.js';
+import { error, fail, pass, type Outcome } from '../harness/grade/outcome.js';
 import type { TestData } from '../harness/spec/schema.js';
 
 const test = (id: string, more: Partial<TestData> = {}) => ({ id, group: 'is_valid_word', ...more }) as unknown as TestData;
@@ -19,6 +19,12 @@ describe('sameWhat', () => {
     expect(sameWhat('answer:a|b', 'answer:c')).toBe(false);
     expect(sameWhat('question-missing:replay', 'question-missing:substitute')).toBe(false);
     expect(sameWhat('answer:a', 'answer:a')).toBe(true);
+  });
+  it('a question asked in place of another is that one missing, or itself extra; two different swaps are two defects', () => {
+    expect(sameWhat('question-instead:word@substitute', 'question-missing:substitute')).toBe(true);
+    expect(sameWhat('question-extra:word', 'question-instead:word@substitute')).toBe(true);
+    expect(sameWhat('question-instead:word@substitute', 'question-missing:replay')).toBe(false);
+    expect(sameWhat('question-instead:word@substitute', 'question-instead:word@replay')).toBe(false);
   });
 });
 
@@ -75,5 +81,38 @@ describe('assignCharges', () => {
     const out = assignCharges({ tests: rows.map(([t]) => t), outcomes: new Map(rows.map(([t, o]) => [t.id, o])), groupOf: () => 'play_game' });
     expect(out.get('example')!.status).toBe('failed');
     expect(out.get('replay-worse')).toMatchObject({ status: 'failed', message: 'the total should be 198; printed 0' });
+  });
+
+  // A crash that stopped a run before it showed the test's rule: the same KeyError line in each test.
+  const crash = (fn: string): Outcome => ({ ...error(`${fn}(...) raised KeyError: 'z' (ps3.py line 9)`), defect: 'raised:KeyError:9', blind: fn });
+  const kinds = (rows: [TestData, Outcome][]) => {
+    const out = assignCharges({ tests: rows.map(([t]) => t), outcomes: new Map(rows.map(([t, o]) => [t.id, o])), groupOf: (t) => t.group as string });
+    return Object.fromEntries([...out].map(([id, o]) => [id, o.kind]));
+  };
+
+  it('a function that raises on every call is charged once; its other tests checked nothing and keep no points', () => {
+    const sub = (id: string) => test(id, { group: 'substitute_hand' });
+    expect(kinds([
+      [sub('substitute-absent-letter'), crash('substitute_hand')],
+      [sub('substitute-all-copies'), crash('substitute_hand')],
+      [sub('substitute-no-mutation'), crash('substitute_hand')],
+    ])).toEqual({ 'substitute-absent-letter': 'run_time_error', 'substitute-all-copies': 'not_checked', 'substitute-no-mutation': 'not_checked' });
+  });
+
+  it('a crash on the inputs of one rule, in a function that returns elsewhere, is charged once and not again', () => {
+    const upd = (id: string) => test(id, { group: 'update_hand' });
+    expect(kinds([
+      [upd('update-quail'), pass()],
+      [upd('update-no-mutation'), crash('update_hand')],
+      [upd('update-never-negative'), crash('update_hand')],
+    ])).toEqual({ 'update-quail': 'passed', 'update-no-mutation': 'run_time_error', 'update-never-negative': 'skipped' });
+  });
+
+  it("a crash traced to the student's own helper stays charged by the helper's tests", () => {
+    const helperCrash: Outcome = { ...crash('play_hand'), defect: 'helpers:any:display_hand' };
+    expect(kinds([
+      [test('display-quail', { group: 'display_hand' }), { ...fail('wrong'), defect: 'answer:display_hand:wrong-value' }],
+      [test('play-hand-own-helpers', { group: 'play_hand' }), helperCrash],
+    ])).toEqual({ 'display-quail': 'wrong_answer', 'play-hand-own-helpers': 'skipped' });
   });
 });

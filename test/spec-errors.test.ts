@@ -92,6 +92,10 @@ describe('semantic checks against the reference', () => {
   it('an unknown validator lists the known ones', () => {
     expect(() => loadAssignment(write("  - id: a\n    call: winning_strategy(['a'])\n    compare: { validator: winning }\n"))).toThrow(/unknown validator 'winning'/);
   });
+  it('returns_printed names number roles of the role table, one or a list of fallbacks; a wrong one is pointed at', () => {
+    expect(() => loadAssignment(write("  - id: a\n    call: share_letter('a', 'b')\n    returns_printed: handTotal\n"))).toThrow(/s\w+\.yaml:10:5: unknown role 'handTotal'/);
+    expect(() => loadAssignment(write("  - id: a\n    call: share_letter('a', 'b')\n    returns_printed: [handTotal, runningTotal]\n"))).toThrow(/s\w+\.yaml:10:\d+: unknown role 'handTotal'[^]*unknown role 'runningTotal'/);
+  });
   it("a test's word list must be one the spec defines, and its file must exist", () => {
     writeFileSync(join(dir, 'big.txt'), 'cat\ntack\n');
     writeFileSync(join(dir, 'small.txt'), 'cat\n');

@@ -45,4 +45,11 @@ describe('lastPrinted', () => {
   it('still reads a number under its label line', () => {
     expect(lastPrinted([turn('Points for this word:\n  120\n')], TABLE, 'wordPoints')?.values).toEqual([120]);
   });
+  it('reads "Total score 0" as the hand\'s total, never as the points of a word', () => {
+    expect(lastPrinted([turn('Total score 0\n')], TABLE, 'wordPoints')).toBeUndefined();
+    expect(lastPrinted([turn('Total score 0\n')], TABLE, 'handTotal')?.values).toEqual([0]);
+  });
+  it('reads "you received: 120" as the points of a word', () => {
+    expect(lastPrinted([turn('Awesome... you received: 120\n')], TABLE, 'wordPoints')?.values).toEqual([120]);
+  });
 });

@@ -239,8 +239,11 @@ export function loadAssignment(idOrPath: string, opts: AssignmentOptions = {}): 
       if (!('answers' in t && t.answers)) errors.push(spec.error(['tests', i, 'answers' in t && t.questions ? 'questions' : 'totals'], 'questions: and totals: judge a session answered by role', 'give the test answers: by role'));
     }
     if ('returns_printed' in t && t.returns_printed !== undefined) {
-      const r = roles?.get(t.returns_printed);
-      if (!r || r.kind !== 'number') errors.push(spec.error(['tests', i, 'returns_printed'], r ? `role '${t.returns_printed}' is a ${r.kind}, not a number` : `unknown role '${t.returns_printed}'`, 'name a number role of the role table (e.g. handTotal)'));
+      const listed = typeof t.returns_printed === 'string' ? null : t.returns_printed;
+      for (const [k, name] of (listed ?? [t.returns_printed as string]).entries()) {
+        const r = roles?.get(name);
+        if (!r || r.kind !== 'number') errors.push(spec.error(['tests', i, 'returns_printed', ...(listed ? [k] : [])], r ? `role '${name}' is a ${r.kind}, not a number` : `unknown role '${name}'`, 'name a number role of the role table (e.g. handTotal)'));
+      }
     }
     for (const [k, role] of ('must_not_say' in t ? t.must_not_say ?? [] : []).entries()) {
       const r = roles?.get(role);

@@ -37,6 +37,7 @@ export async function findCause(t: Running, first: Outcome, run: (t: Running) =>
   return {
     ...first,
     defect: alone.length ? `helpers:any:${alone.join(',')}` : `helpers:all:${causes.join(',')}`,
+    ...(first.defect ? { untraced: { defect: first.defect, message: first.message } } : {}),
     message: `${first.message}; with the reference's ${causes.join(alone.length ? ' or ' : ', ')} in place of yours it passes: the defect is in ${which}`,
     detail: { ...first.detail, hint: `fix ${causes.join(alone.length ? ' or ' : ' and ')} first (the tests of each say what is wrong)` },
   };

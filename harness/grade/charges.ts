@@ -38,9 +38,17 @@ export function signatureOf(defect: string, group: string): Signature {
 /** One defect seen twice? The same kind, and for a recognised mistake that several known mistakes would
  *  each explain ("answer:wildcard-wrong-kind|wildcard-unsupported"), at least one mistake both share. */
 export function sameWhat(a: string, b: string): boolean {
-  if (a === b) return true;
+  if (a === b || insteadOf(a, b) || insteadOf(b, a)) return true;
   const [ha, oa] = splitOptions(a), [hb, ob] = splitOptions(b);
   return ha === hb && !!oa && !!ob && oa.some((x) => ob.includes(x));
+}
+/** A question asked in place of another ("question-instead:word@substitute": a word is asked for where the
+ *  handout asks whether to substitute) is that other question's absence, and its own excess: one defect with
+ *  "question-missing:substitute" or "question-extra:word" seen by another test. Two such swaps are one only
+ *  when they are the same swap. */
+function insteadOf(a: string, b: string): boolean {
+  const m = /^question-instead:([^@]+)@(.+)$/.exec(a);
+  return !!m && (b === `question-missing:${m[2]}` || b === `question-extra:${m[1]}`);
 }
 /** "answer:a|b" -> ["answer", [a, b]]; the last part of any signature is read this way (one option unless '|'). */
 const splitOptions = (what: string): [string, string[] | undefined] => {
@@ -49,8 +57,8 @@ const splitOptions = (what: string): [string, string[] | undefined] => {
 };
 /** The mistakes two sightings of one defect share: what the defect can still be. */
 function narrowed(a: string, b: string): string {
-  const [h, oa] = splitOptions(a), [, ob] = splitOptions(b);
-  if (!oa || !ob || a === b) return a;
+  const [h, oa] = splitOptions(a), [hb, ob] = splitOptions(b);
+  if (!oa || !ob || a === b || h !== hb) return a;
   return `${h}:${oa.filter((x) => ob.includes(x)).join('|')}`;
 }
 
@@ -144,6 +152,18 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
     if (chargeAlternative(t)) continue;
     out.set(t.id, uncharged(outcomes.get(t.id)!, homeOf.get(root) ?? root, sig, aimsAt(t, sig.scope)));
   }
+  // A function returned somewhere when a test aimed at it passed, or a call of it gave a wrong answer (a
+  // test that plays no game: a game's wrong turn may come before a crash).
+  const plays = (x: TestData) => 'stdin' in x || 'answers' in x;
+  const returned = new Set(tests.flatMap((x) => {
+    const o = outcomes.get(x.id);
+    const fine = o?.status === 'passed' || (o?.kind === 'wrong_answer' && !plays(x) && o.blind === undefined);
+    return fine ? [groupOf(x), ...(callees?.(x) ?? [])] : [];
+  }));
+  // A run stopped before it showed its rule, by a function that fails on every call: it checked nothing.
+  for (const [id, o] of out) {
+    if (o.notCharged && o.blind !== undefined && !returned.has(o.blind) && !sigs.get(id)?.what.startsWith('helpers:')) out.set(id, sawNothing(outcomes.get(id)!, o.partOf!));
+  }
   const chargedIn = (fn: string) => order.find((x) => aimsAt(x, fn) && homeOf.get(x.id) === x.id && out.get(x.id)?.status !== 'passed');
   // A defect only integration tests show (a game that ignores the hand substitute_hand returns) is charged by
   // the first of them, once.
@@ -153,7 +173,17 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
     const [, mode, list] = sig.what.split(':');
     const homes = list!.split(',').map(chargedIn);
     const home = (mode === 'any' ? homes.find(Boolean) : homes.every(Boolean) ? homes[0] : undefined)?.id ?? tracedHome.get(`${sig.scope}\0${sig.what}`);
-    if (home) out.set(t.id, uncharged(outcomes.get(t.id)!, home, sig, false));
+    if (home) {
+      out.set(t.id, uncharged(outcomes.get(t.id)!, home, sig, false));
+      continue;
+    }
+    // The helpers' tests find nothing wrong with them (an update_hand that keeps letters at count 0, as the
+    // handout allows): the failure is the function's own reliance on more than the handout promises, charged
+    // as the run showed it, once with the same defect seen by another test of that function.
+    const own = outcomes.get(t.id)!.untraced;
+    const ownSig = own ? signatureOf(own.defect, groupOf(t)) : undefined;
+    const seen = ownSig && charged.find((c) => c.scope === ownSig.scope && sameWhat(c.what, ownSig.what));
+    if (seen && own) out.set(t.id, uncharged({ ...outcomes.get(t.id)!, message: own.message, defect: own.defect }, seen.at, ownSig, false));
     else tracedHome.set(`${sig.scope}\0${sig.what}`, t.id);
   }
   return out;
@@ -177,4 +207,10 @@ function uncharged(o: Outcome, home: string, sig: Signature, onScope: boolean): 
     return { ...o, status: 'failed', kind: 'not_checked', message: kindMessage('not_checked', `${o.message} (one defect, charged in ${home}: none of ${sig.scope}'s rules can be checked)`), partOf: home };
   }
   return { ...o, status: 'skipped', kind: 'skipped', message: `not charged again: the same defect is charged in ${home} (${o.message})`, notCharged: true, partOf: home };
+}
+
+/** A test whose run was stopped before it showed its rule, by a defect charged in `home`: it checked nothing,
+ *  so it keeps no points. */
+function sawNothing(o: Outcome, home: string): Outcome {
+  return { ...o, status: 'failed', kind: 'not_checked', message: kindMessage('not_checked', `${o.message} before it showed anything this test checks (the cause is charged in ${home})`), partOf: home };
 }

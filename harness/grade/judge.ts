@@ -9,10 +9,9 @@ import type { PyStep } from '../spec/pyexpr.js';
 import { compareValues } from '../compare/values.js';
 import { compareText, normalise } from '../compare/text.js';
 import type { FunctionCall, RefRunResult, RefStepResult } from './reference-run.js';
-import { error, fail, limit, pass, type Outcome } from './outcome.js';
+import { error, fail, limit, pass, notChecked, raisedIn, type Outcome } from './outcome.js';
 import { judgeTurns, readTurns, turnLines, turnsOf, type Role, type RoleTable, type Turn, type TurnProblem } from '../turns/index.js';
 import { checkQuestions, checkTotals, lastPrinted, rolesAsked, times } from '../turns/rules.js';
-import { notChecked } from './outcome.js';
 import { classifyQuestion } from '../turns/roles.js';
 
 /** The reference's turns, each with the role of the question that ends it and the facts it states. A
@@ -102,13 +101,12 @@ function judgeByRole(j: JudgeInput, base: TestDetail): Outcome | undefined {
   if (shownAnyway && stuck !== undefined && stuck !== null) return passed(base);
   // A total the program need not print, and did not: what it returns is then the only evidence.
   if (unseen.length) j.onlyReturn = unseen.map((x) => r.table.get(x)?.says ?? x).join(', ');
-  if (r.returnsPrinted) {
-    const printed = lastPrinted(observed, r.table, r.returnsPrinted);
-    // Many totals printed at once say nothing about which one the program computed: the reference decides.
-    if (printed && new Set(printed.values).size <= 2) {
-      j.expect = { t: 'int', v: BigInt(printed.values[printed.values.length - 1]!) };
-      j.expectFrom = `${r.table.get(r.returnsPrinted)?.says ?? r.returnsPrinted} it printed`;
-    }
+  // The first of the roles that the program printed (a hand total, else the running total it ended with).
+  const shown = r.returnsPrinted?.map((role) => ({ role, printed: lastPrinted(observed, r.table, role) })).find((x) => x.printed);
+  // Many totals printed at once say nothing about which one the program computed: the reference decides.
+  if (shown?.printed && new Set(shown.printed.values).size <= 2) {
+    j.expect = { t: 'int', v: BigInt(shown.printed.values[shown.printed.values.length - 1]!) };
+    j.expectFrom = `${r.table.get(shown.role)?.says ?? shown.role} it printed`;
   }
   return undefined;
 }
@@ -232,7 +230,7 @@ export interface JudgeInput {
   meaning?: { table: RoleTable; wildcards?: string; facts: boolean; mustNotSay?: string[] };
   /** Questions answered by role (`answers:`): the rules checked over the whole session instead of turn by
    *  turn, since the program's turns need not line up with the reference's. */
-  byRole?: { table: RoleTable; questions?: string[]; totals?: string[]; returnsPrinted?: string; requires?: string[];
+  byRole?: { table: RoleTable; questions?: string[]; totals?: string[]; returnsPrinted?: string[]; requires?: string[];
     /** The spec's `new_calls`, with the calls the program made of reference functions. */
     newCalls?: { function: string; counts: string; calls: readonly FunctionCall[] };
     /** Answered by role: the role each of the program's inputs was answered as (harness/turns/answers.ts). */
@@ -276,7 +274,7 @@ export function judge(j: JudgeInput): Outcome {
     if (!so) return error(`no result for step ${i + 1} (${label})`, base);
     if (so.skipped) break;
     const o = judgeStep(j, so, rs, step, label, i === stepCount - 1, base, i, previous);
-    if (o) return o;
+    if (o) return stoppedBlind(j, so, o, i, step) ? { ...o, blind: step?.expr.k === 'call' ? step.expr.callee.join('.') : '' } : o;
     previous = so.value !== undefined && !step?.bind ? fromWire(so.value) : undefined;
   }
 
@@ -337,6 +335,20 @@ export function judge(j: JudgeInput): Outcome {
     return passed({ ...base, normalisers: t.detail.normalisers });
   }
   return passed(base);
+}
+
+/** Did the step's failure stop the run before it showed anything the test judges? It raised (or asked for
+ *  input the handout's function never asks for), no call of the program's came before it, and either the
+ *  game had not begun (no scripted input read) or the test judges only the value the call never returned. */
+function stoppedBlind(j: JudgeInput, so: StepObservation, o: Outcome, index: number, step: PyStep | undefined): boolean {
+  const stopped = (o.kind === 'run_time_error' && !!so.error) || (so.input_exhausted !== undefined && !!o.defect?.endsWith(':asks-input'));
+  if (!stopped || j.steps?.slice(0, index).some((s) => s.expr.k === 'call')) return false;
+  // Raised in another function of the student's that this one calls: that function's defect, not this one's.
+  const callee = step?.expr.k === 'call' ? step.expr.callee[step.expr.callee.length - 1] : undefined;
+  if (so.error && callee && raisedIn(so.error.traceback, j.file) !== callee) return false;
+  if (!j.stdinGiven && !j.byRole) return true;
+  const valueOnly = !!j.byRole?.returnsPrinted && !j.byRole.questions?.length && !j.byRole.totals?.length && !j.meaning?.facts;
+  return j.obs.inputs.length === 0 || valueOnly;
 }
 
 function containsTruncated(v: PyValue): boolean {

@@ -21,6 +21,14 @@ export interface Outcome {
   /** Other defects the same run showed, each a failure of its own (a test aimed at two rules of one game):
    *  when this outcome's defect is charged elsewhere, the first of these not charged yet is charged here. */
   alternatives?: Outcome[];
+  /** The function whose call stopped the run (it raised, or asked for input it must not ask for) before the
+   *  run showed anything this test judges. When that function never returned in any test (it fails on every
+   *  call, like a stub) and its defect is charged by another test, this one could check nothing: it is not
+   *  checked (no points), never "not charged again" (full points for a rule nobody saw). */
+  blind?: string;
+  /** For a failure traced to the student's own helpers (`defect` "helpers:..."): the defect as the run showed
+   *  it. When the helper's own tests find nothing wrong with it, this is what the failure is charged as. */
+  untraced?: { defect: string; message: string };
 }
 
 export const pass = (detail?: TestDetail): Outcome => ({ status: 'passed', kind: 'passed', message: '', ...(detail ? { detail } : {}) });
@@ -82,6 +90,20 @@ export function runFailure(r: RunResult, timeoutMs: number): Outcome {
     default:
       return graderError(`unexpected run status ${r.status}`);
   }
+}
+
+/** The function of the student's file a traceback ends in (its innermost frame there): where the student's
+ *  code raised, as opposed to a function of theirs that only called it. */
+export function raisedIn(traceback: string | undefined, file: string): string | undefined {
+  const frames = [...(traceback ?? '').matchAll(/File "([^"]*)", line \d+, in (\S+)/g)].filter((m) => m[1]!.split(/[\\/]/).pop() === file.split(/[\\/]/).pop());
+  return frames[frames.length - 1]?.[2];
+}
+
+/** A call of one function that ran out of time (no game around it: nothing else could be waiting) is that
+ *  function's defect, "it does not return": one defect however many tests of it hang, and, where it never
+ *  returns in any test, a test it stopped saw nothing of its rule (charges.ts). */
+export function hung(o: Outcome, fn: string | undefined): Outcome {
+  return o.kind === 'time_limit_exceeded' && fn ? { ...o, defect: `hangs:${fn}`, blind: fn } : o;
 }
 
 /** "; it had read 3 inputs and last printed 'Enter word: '": where a stopped program was. */

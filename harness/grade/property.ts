@@ -12,7 +12,7 @@ import { PyRandom } from '../../reference/pyrandom.js';
 import { makeContext, RecordingIO, runReference } from './reference-run.js';
 import { compareValues } from '../compare/values.js';
 import { ARITY } from './judge.js';
-import { error, fail, pass, runFailure, type Outcome } from './outcome.js';
+import { error, fail, pass, raisedIn, runFailure, hung, type Outcome } from './outcome.js';
 import { arbitraries, GeneratorParamError, type ArbContext } from './arbitraries.js';
 import { refOptions, stepToWire, type PythonTestEnv, type Running } from './python-tests.js';
 import type { Assignment } from '../assignment/load.js';
@@ -115,7 +115,7 @@ export async function runProperty(t: PropertyTest, env: PythonTestEnv, timeoutMs
     return { timeout_ms: timeoutMs, cpu_s: Math.ceil((timeoutMs * Math.max(1, n / p.runs)) / 1000) + 1, memory_mb: d.memory_mb, output_cap: d.output_cap, file_size_mb: 16, open_files: 64, stdin: null };
   };
   const res = await env.session.run({ id: t.id, ...limitsOf(cases.length), steps: cases.map((b) => stepToWire(step, false, b)), seed });
-  if (res.status !== 'ok' || !res.obs || res.limit) return runFailure(res, timeoutMs);
+  if (res.status !== 'ok' || !res.obs || res.limit) return hung(runFailure(res, timeoutMs), step.expr.k === 'call' ? step.expr.callee.join('.') : undefined);
   const obs = res.obs;
   const missing = obs.steps.find((s) => s.missing)?.missing;
   if (missing) return { ...error(`${env.file} does not define \`${missing}\``, { call: renderCall(step, cases[0]), seed: String(seed) }), defect: `missing-fn:${missing}` };
@@ -156,7 +156,10 @@ export async function runProperty(t: PropertyTest, env: PythonTestEnv, timeoutMs
   };
   const message = `${where}: ${call}: ${last.f.why}`;
   const o = last.f.kind === 'error' ? error(message, detail) : fail(message, detail);
-  return last.f.defect ? { ...o, defect: last.f.defect } : o;
+  // No case returned at all (each raised, or asked for input): the rule was never seen (charges.ts).
+  const fn = step.expr.k === 'call' ? step.expr.callee[step.expr.callee.length - 1] : undefined;
+  const blind = !obs.steps.some((s) => s && !s.skipped && !s.error && !s.missing && s.input_exhausted === undefined) && obs.steps.every((s) => !s?.error || raisedIn(s.error.traceback, env.file) === fn);
+  return { ...o, ...(last.f.defect ? { defect: last.f.defect } : {}), ...(blind ? { blind: step.expr.k === 'call' ? step.expr.callee.join('.') : '' } : {}) };
 }
 
 /** Judges one case's observation against the reference (or the property's validator). */

@@ -14,7 +14,7 @@ import { judge } from './judge.js';
 import { findCause, ownDesign } from './causes.js';
 import { Answerer } from '../turns/answers.js';
 import { runProperty, renderCall } from './property.js';
-import { error, fail, graderError, notChecked, pass, runFailure, type Outcome } from './outcome.js';
+import { error, fail, graderError, notChecked, pass, runFailure, hung, type Outcome } from './outcome.js';
 import { kindMessage } from '../model/kinds.js';
 import { resolveScript, type Assignment } from '../assignment/load.js';
 import { namesToWire, testWords } from './word-lists.js';
@@ -193,7 +193,11 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
   if (answerer) answerer.expected = expected.ref.inputs.map((i) => i.role);
   const { ref, transcript: expectedTranscript, mode } = expected;
   const res = await pending;
-  if (res.status !== 'ok' || !res.obs || res.limit) return withTranscriptHint(runFailure(res, timeoutMs), r, res);
+  if (res.status !== 'ok' || !res.obs || res.limit) {
+    // The function the test is filed under, when it calls it directly and plays no game.
+    const called = (steps ?? []).some((s) => s.expr.k === 'call' && s.expr.callee.join('.') === r.group);
+    return withTranscriptHint(hung(runFailure(res, timeoutMs), called && r.stdin === undefined && !r.answers ? r.group : undefined), r, res);
+  }
   const expect = r.expect !== undefined ? literalValue(parseExpr(r.expect)) : undefined;
   const compare: Comparator = r.compare ?? 'exact';
   const stepObjects = 'steps' in r ? (r.steps as (string | { do: string; compare?: Comparator; expect?: string })[]) : [];
@@ -226,7 +230,7 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
     referencePatched: wirePatches.filter((p) => p.kind === 'reference').map((p) => p.name),
     file: env.file,
     stdinGiven: r.stdin !== undefined,
-    ...((r.answers || r.returns_printed) && a.roles ? { byRole: { table: a.roles, asked: answerer?.log, questions: r.questions, totals: r.totals, returnsPrinted: r.returns_printed, requires: r.requires, newCalls: r.new_calls && { ...r.new_calls, calls } } } : {}),
+    ...((r.answers || r.returns_printed) && a.roles ? { byRole: { table: a.roles, asked: answerer?.log, questions: r.questions, totals: r.totals, returnsPrinted: typeof r.returns_printed === 'string' ? [r.returns_printed] : r.returns_printed, requires: r.requires, newCalls: r.new_calls && { ...r.new_calls, calls } } } : {}),
     ...(meaningOf(a, r, mode) ? { meaning: meaningOf(a, r, mode) } : {}),
   });
   if (res.obs.notices?.length) outcome.notices = res.obs.notices;

@@ -141,8 +141,9 @@ const running = {
   helpers: z.array(z.string()).min(1).optional(),
   /** What the returned value must equal: the number the program itself printed last for this role (e.g.
    *  handTotal), so a return value is judged on its own, whatever else the game got wrong; the reference's
-   *  value when the program printed none. */
-  returns_printed: z.string().optional(),
+   *  value when the program printed none. A list names fallbacks, first printed first: a program that
+   *  prints no hand total but a running total returns what that total ended at ([handTotal, runningTotal]). */
+  returns_printed: z.union([z.string(), z.array(z.string()).min(1)]).optional(),
 };
 
 const callTest = z.object({ ...common, ...running, call: z.string() }).strict();

@@ -18,7 +18,7 @@ export const WORDGAME_ROLES: RoleSpecs = {
   word: { kind: 'question', answer: 'word', says: 'for a word', patterns: ['\\bwords?\\b', '!!', '\\*END\\*', '\\bfinished\\b', '\\bdone\\b', '\\bguess\\b'] },
 
   // What printed numbers mean, by the words next to them.
-  wordPoints: { kind: 'number', says: 'the points', patterns: ['\\bearn', '\\bscored?\\b(?!\\s*(?:for|over|:))', '\\bworth\\b', '\\bgets?\\b', '\\bgot\\b', '\\bgives?\\b', '\\bpoints?\\b', '\\bpts\\b', '\\bword score\\b'] },
+  wordPoints: { kind: 'number', says: 'the points', patterns: ['\\bearn', '(?<!\\btotal\\s)\\bscored?\\b(?!\\s*(?:for|over|:))', '\\bworth\\b', '\\bgets?\\b', '\\bgot\\b', '\\breceived?\\b', '\\bgives?\\b', '\\bpoints?\\b', '\\bpts\\b', '\\bword score\\b'] },
   runningTotal: { kind: 'number', says: 'the running total', patterns: ['\\btotal\\b', '\\bso far\\b'] },
   handTotal: { kind: 'number', says: 'the total for the hand', patterns: ['\\btotal score\\b', '\\bscore for\\b', '\\bthis hand\\b', '\\bhand score\\b', '\\bfinal\\b', '\\bran out\\b'] },
   gameTotal: { kind: 'number', says: 'the total over all hands', patterns: ['\\ball (?:the )?hands\\b', '\\btotal\\b.*\\b\\d+ hands\\b', '\\bover all\\b', '\\boverall\\b', '\\bgame\\b', '\\bseries\\b', '\\bgrand total\\b'] },

@@ -115,4 +115,15 @@ describe('assignCharges', () => {
       [test('play-hand-own-helpers', { group: 'play_hand' }), helperCrash],
     ])).toEqual({ 'display-quail': 'wrong_answer', 'play-hand-own-helpers': 'skipped' });
   });
+
+  it('None where True is due and None where False is due are two defects, unless the function never returns properly', () => {
+    const none = (due: string): Outcome => ({ ...fail(`returned None, expected ${due}`), defect: `returns-none:is_valid_word:${due}` });
+    const rows = (passing: boolean): [TestData, Outcome][] => [
+      [test('valid-basic'), passing ? pass() : none('True')],
+      [test('wild-any-vowel'), none('True')],
+      [test('wild-vowels-only'), none('False')],
+    ];
+    expect(charge(rows(true))).toEqual({ 'valid-basic': 'passed', 'wild-any-vowel': 'failed', 'wild-vowels-only': 'failed' });
+    expect(charge(rows(false))).toEqual({ 'valid-basic': 'failed', 'wild-any-vowel': 'skipped', 'wild-vowels-only': 'skipped' });
+  });
 });

@@ -85,10 +85,16 @@ export interface ChargeInput {
  *  charged where the points are) takes it. */
 export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput): Map<string, Outcome> {
   const out = new Map(outcomes);
+  // Functions a passing test shows returning what they should, somewhere.
+  const proper = new Set(tests.flatMap((x) => (outcomes.get(x.id)?.status === 'passed' ? [groupOf(x), ...(callees?.(x) ?? [])] : [])));
   const sigs = new Map<string, Signature>();
   for (const t of tests) {
     const o = outcomes.get(t.id);
-    if (failing(o) && o.defect) sigs.set(t.id, signatureOf(o.defect, groupOf(t)));
+    if (!failing(o) || !o.defect) continue;
+    const sig = signatureOf(o.defect, groupOf(t));
+    // None where True was due and None where False was due are two defects of a function that returns
+    // properly elsewhere; of one that never does, they are its one missing return.
+    sigs.set(t.id, sig.what.startsWith('returns-none:') && !proper.has(sig.scope) ? { ...sig, what: 'returns-none' } : sig);
   }
   const observed = (id: string) => sigs.has(id) && outcomes.get(id)!.kind !== 'not_checked';
   const byId = new Map(tests.map((t) => [t.id, t]));

@@ -351,6 +351,13 @@ function stoppedBlind(j: JudgeInput, so: StepObservation, o: Outcome, index: num
   return j.obs.inputs.length === 0 || valueOnly;
 }
 
+/** "returns-none:is_valid_word:False": None where a True and where a False was due are told apart (a branch
+ *  that falls off its end without returning is one of them); charges.ts makes them one defect again when the
+ *  function returns nothing proper anywhere. */
+export function noneFor(fn: string | undefined, expected: PyValue): string {
+  return `returns-none:${fn}${expected.t === 'bool' ? `:${expected.v ? 'True' : 'False'}` : ''}`;
+}
+
 function containsTruncated(v: PyValue): boolean {
   if (v.t === 'obj') return v.type === 'gradekit-truncated';
   if (v.t === 'list' || v.t === 'tuple' || v.t === 'set') return v.v.some(containsTruncated);
@@ -481,7 +488,7 @@ function judgeStep(j: JudgeInput, so: StepObservation, rs: RefStepResult | undef
       if (observed.t === 'none' && expected.t !== 'none' && last && j.onlyReturn) {
         return notChecked(`${label} returned None and your program never shows ${j.onlyReturn}, so nothing shows the total this test checks`, `returns-none:${fn}`, base);
       }
-      if (observed.t === 'none' && expected.t !== 'none') return withDefect(`returns-none:${fn}`, fail(`${label}: ${r.why}${last && j.expectFrom ? ` (${j.expectFrom})` : ''}`, { ...base, expected: repr(expected), actual: repr(observed) }));
+      if (observed.t === 'none' && expected.t !== 'none') return withDefect(noneFor(fn, expected), fail(`${label}: ${r.why}${last && j.expectFrom ? ` (${j.expectFrom})` : ''}`, { ...base, expected: repr(expected), actual: repr(observed) }));
       // A mistake the reference recognises is named, and is one defect whichever input shows it.
       const known = sameType(expected, observed) ? explained(j, step.expr.callee, rs?.args ?? [], observed, expected) : undefined;
       const from = last && j.expectFrom ? ` (${j.expectFrom})` : '';

@@ -11,7 +11,7 @@ import type { RunRequest, StepObservation } from '../run/python/protocol.js';
 import { PyRandom } from '../../reference/pyrandom.js';
 import { makeContext, RecordingIO, runReference } from './reference-run.js';
 import { compareValues } from '../compare/values.js';
-import { ARITY } from './judge.js';
+import { ARITY, noneFor } from './judge.js';
 import { error, fail, pass, raisedIn, runFailure, hung, type Outcome } from './outcome.js';
 import { arbitraries, GeneratorParamError, type ArbContext } from './arbitraries.js';
 import { refOptions, stepToWire, type PythonTestEnv, type Running } from './python-tests.js';
@@ -202,7 +202,7 @@ export function caseJudge(t: PropertyTest, env: PythonTestEnv, step: PyStep, see
     if (how === 'exact' && pyEquals(expected, observed)) return null;
     const c = compareValues(expected, observed, how);
     if (c.ok) return null;
-    if (observed.t === 'none' && expected.t !== 'none') return { kind: 'failed', why: c.why, expected: shownExpected, actual: repr(observed), defect: `returns-none:${fn}` };
+    if (observed.t === 'none' && expected.t !== 'none') return { kind: 'failed', why: c.why, expected: shownExpected, actual: repr(observed), defect: noneFor(fn, expected) };
     const known = a.adapter.explain?.[fn] && expected.t === observed.t ? safely(() => a.adapter.explain![fn]!({ args, observed, expected, ctx: ctx() })) : undefined;
     return { kind: 'failed', why: `${c.why}${known ? ` (${known.says})` : ''}`, expected: shownExpected, actual: repr(observed), defect: `answer:${fn}:${known?.defect ?? (expected.t === observed.t ? 'wrong-value' : `type-${observed.t}`)}` };
   };

@@ -95,6 +95,8 @@ const hand = (v: PyValue): Hand => asCounts(v, 'hand');
 export const wordgameAdapter: ReferenceAdapter = {
   id: 'wordgame',
   functions: {
+    // The starter's helper, which the student keeps: the words of the word list file, in lower case.
+    load_words: fn('load_words', [], (_, ctx) => loweredWords(ctx.words).value),
     get_frequency_dict: fn('get_frequency_dict', ['sequence'], ([s]) => py.counts(getFrequencyDict(asStr(s, 'sequence')))),
     get_word_score: fn('get_word_score', ['word', 'n'], ([w, n], ctx) =>
       py.int(getWordScore(asStr(w, 'word'), asInt(n, 'n'), variantOf(ctx)))),

@@ -517,13 +517,19 @@ STATE = {"module": None, "module_name": None, "file": None, "names": {}, "aliase
 
 def redirecting_open(file, mode="r", *args, **kwargs):
     """Hard-coded word-list paths are common (/Users/me/ps3/words.txt, D:\\school\\ps3\\words.txt):
-    open the provided copy instead. Windows paths are split at backslashes too."""
+    open the provided copy instead. Windows paths are split at backslashes too. A renamed copy
+    (wordsps3.txt, the student's own name for it) is the one provided file of that extension."""
     try:
         return _real_open(file, mode, *args, **kwargs)
     except FileNotFoundError:
         if isinstance(file, (str, bytes, os.PathLike)) and "r" in mode and "+" not in mode:
             base = os.fsdecode(file).replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
             alias = STATE["aliases"].get(base)
+            if not alias and "." in base:
+                same_kind = [k for k in STATE["aliases"] if "." in k and k.rsplit(".", 1)[1].lower() == base.rsplit(".", 1)[1].lower()]
+                if len(same_kind) == 1:
+                    alias = STATE["aliases"][same_kind[0]]
+                    base = same_kind[0]
             if alias:
                 NOTICES.append("opened %r, which does not exist here; used the provided %s instead" % (os.fsdecode(file), base))
                 return _real_open(alias, mode, *args, **kwargs)

@@ -245,7 +245,7 @@ function stubbed(o: Outcome, steps: PyStep[] | null, stubs: readonly string[] | 
   if (!fn) return o;
   // A stub that happens to satisfy a rule (it leaves its argument alone) showed nothing of it: not a pass.
   if (o.status === 'passed') o = notChecked('the function does nothing yet, so this rule was not shown to hold', undefined, o.detail);
-  const why = `${fn} is not implemented yet (its body is still the starter's stub): `;
+  const why = `${fn} is not implemented yet (its body is only a stub): `;
   // "could not be checked: " stays first: the kind's own words open its message.
   const head = o.kind === 'not_checked' ? kindMessage('not_checked', '') : '';
   const message = head && o.message.startsWith(head) ? head + why + o.message.slice(head.length) : why + o.message;

@@ -36,8 +36,19 @@ export function projectFingerprint(): { hash: string; files: Map<string, string>
 
 export function changedFiles(a: ReturnType<typeof projectFingerprint>, b: ReturnType<typeof projectFingerprint>): string[] {
   const out = [...a.files].filter(([f, h]) => b.files.get(f) !== h).map(([f]) => f);
-  out.push(...b.top.filter((f) => !a.top.includes(f)).map((f) => `${f} (new)`));
+  // A new top-level entry the project's .gitignore names (dist/, built by the package test that runs beside
+  // this one) is the project's own build output, not a submission's write.
+  out.push(...b.top.filter((f) => !a.top.includes(f) && !ignoredByGit(f)).map((f) => `${f} (new)`));
   return out;
+}
+
+function ignoredByGit(name: string): boolean {
+  try {
+    execFileSync('git', ['check-ignore', '-q', name], { cwd: rootPath(), stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Recursive listing of a folder (names only), for before/after comparison. */

@@ -19,6 +19,8 @@ export async function findCause(t: Running, first: Outcome, run: (t: Running) =>
   const helpers = t.helpers ?? [];
   if (first.status === 'passed' || !helpers.length) return first;
   const all = await run(withReference(t, helpers));
+  // The program asks a question in its own helper: judged as written (askedFurther).
+  if (all.status !== 'passed' && askedFurther(first, all)) return { ...first, message: `${first.message} (your program asks some of its questions in its own ${helpers.join(', ')})` };
   if (all.status !== 'passed') {
     // Its own defect: judged as the tests of this function judge it, without the helpers' noise (and, where
     // the program relies on substitute_hand changing its argument, past that reliance).
@@ -75,9 +77,30 @@ export async function ownDesign(t: Running, first: Outcome, run: (t: Running) =>
     if (first.defect?.startsWith('says:') && r.defect !== first.defect) {
       return { ...r, message: `${r.message} (judged with your own ${refs.join(', ')}: your program prints what they return)` };
     }
+    if (askedFurther(r, first)) {
+      return { ...r, message: `${r.message} (judged with your own ${refs.join(', ')}: your program asks some of its questions in them)` };
+    }
   }
   return mockedInPlace(t, first, run);
 }
+
+const isQuestion = (defect: string | undefined) => !!defect?.startsWith('question-');
+/** A question the program asks inside its own helper (a substitution question put in play_hand): as written
+ *  (`own`), the game gets past the point where it went wrong with the handout's helpers (`withReference`:
+ *  later, or a question missing there that the program does ask), and asks its questions wrongly further
+ *  on. That is what a game test charges; where the question sits is the helper's defect, charged by the
+ *  helper's own tests. */
+function askedFurther(own: Outcome, withReference: Outcome): boolean {
+  if (!isQuestion(own.defect) || !isQuestion(withReference.defect) || own.defect === withReference.defect) return false;
+  return (turnOf(own) ?? -1) > (turnOf(withReference) ?? Infinity);
+}
+/** The input (turn) where a failure was seen, as the judge labels its transcript region ("turn 3: ..."). */
+const turnOf = (o: Outcome) => {
+  const m = /^turn (\d+):/.exec(o.detail?.regions?.find((x) => x.text === 'transcript')?.label ?? '');
+  return m ? Number(m[1]) : undefined;
+};
+/** The first line of the transcript where a failure was seen. */
+const at = (o: Outcome) => o.detail?.regions?.find((x) => x.text === 'transcript')?.from;
 
 /** The failure of a test whose substitute_hand is a scripted mock, run again with the mock changing the
  *  hand it is given too (see ownDesign). */
@@ -97,7 +120,6 @@ async function mockedInPlace(t: Running, first: Outcome, run: (t: Running) => Pr
     // The game now gets past the point where it first went wrong, and goes wrong further on: that is what
     // this test charges, as the program was designed (the reliance itself is substitute_hand's defect,
     // charged by its own test). A program that uses the hand returned goes wrong sooner, not later.
-    const at = (o: Outcome) => o.detail?.regions?.find((x) => x.text === 'transcript')?.from;
     if (r.defect && first.defect && r.defect !== first.defect && r.kind === first.kind && (at(r) ?? -1) > (at(first) ?? Infinity)) {
       return { ...r, message: `${r.message} (played with ${name} changing the hand it is given, as your program relies on)` };
     }

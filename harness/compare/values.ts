@@ -1,6 +1,6 @@
 // Comparing a student's return value with the reference's, PrairieLearn-style: each comparator
 // explains the mismatch in terms a student can act on.
-import { pyEquals, repr, typeName, type PyValue } from '../model/pyvalue.js';
+import { equalityKey, pyEquals, repr, typeName, type PyValue } from '../model/pyvalue.js';
 import type { Comparator } from '../spec/schema.js';
 
 export type Judgement = { ok: true } | { ok: false; why: string };
@@ -88,17 +88,29 @@ export function compareUnordered(expected: PyValue, observed: PyValue, unique: b
   if (!seqT.includes(expected.t) || !seqT.includes(observed.t)) return compareExact(expected, observed);
   const exp = (expected as { v: PyValue[] }).v;
   const obs = (observed as { v: PyValue[] }).v;
+  // The observed items by equalityKey, in their order: each lookup compares only with possible equals, so a
+  // list of 80,000 words is matched in linear time rather than quadratic.
+  const buckets = new Map<string, number[]>();
+  obs.forEach((o, j) => {
+    const k = equalityKey(o);
+    const b = buckets.get(k);
+    if (b) b.push(j);
+    else buckets.set(k, [j]);
+  });
   if (unique) {
-    const dup = obs.findIndex((x, i) => obs.findIndex((y) => pyEquals(x, y)) !== i);
+    // The first item equal to one before it.
+    const dup = obs.findIndex((x, i) => buckets.get(equalityKey(x))!.some((j) => j < i && pyEquals(x, obs[j]!)));
     if (dup >= 0) return { ok: false, why: `the result contains ${repr(obs[dup])} more than once; each item must appear once` };
   }
-  const left = [...obs];
+  // Each expected item takes the first observed item equal to it that no earlier one took.
+  const used = new Array<boolean>(obs.length).fill(false);
   const missing: PyValue[] = [];
   for (const e of exp) {
-    const i = left.findIndex((o) => pyEquals(e, o));
-    if (i >= 0) left.splice(i, 1);
+    const j = buckets.get(equalityKey(e))?.find((x) => !used[x] && pyEquals(e, obs[x]!));
+    if (j !== undefined) used[j] = true;
     else missing.push(e);
   }
+  const left = obs.filter((_, j) => !used[j]);
   if (!missing.length && !left.length) return { ok: true };
   const parts: string[] = [];
   if (missing.length) parts.push(`missing ${missing.slice(0, 3).map(repr).join(', ')}${missing.length > 3 ? ` and ${missing.length - 3} more` : ''}`);

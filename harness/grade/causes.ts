@@ -19,9 +19,9 @@ export async function findCause(t: Running, first: Outcome, run: (t: Running) =>
   const helpers = t.helpers ?? [];
   if (first.status === 'passed' || !helpers.length) return first;
   const all = await run(withReference(t, helpers));
-  // The program asks a question in its own helper: judged as written (askedFurther).
-  if (all.status !== 'passed' && askedFurther(first, all)) return { ...first, message: `${first.message} (your program asks some of its questions in its own ${helpers.join(', ')})` };
   if (all.status !== 'passed') {
+    // The program asks a question in its own helper: judged as written (askedFurther).
+    if (askedFurther(first, all)) return { ...first, message: `${first.message} (your program asks some of its questions in its own ${helpers.join(', ')})` };
     // Its own defect: judged as the tests of this function judge it, without the helpers' noise (and, where
     // the program relies on substitute_hand changing its argument, past that reliance).
     const own = await mockedInPlace(withReference(t, helpers), all, run);
@@ -94,13 +94,15 @@ function askedFurther(own: Outcome, withReference: Outcome): boolean {
   if (!isQuestion(own.defect) || !isQuestion(withReference.defect) || own.defect === withReference.defect) return false;
   return (turnOf(own) ?? -1) > (turnOf(withReference) ?? Infinity);
 }
-/** The input (turn) where a failure was seen, as the judge labels its transcript region ("turn 3: ..."). */
+/** Where in the transcript a failure was seen (the region the judge marks). */
+const seenAt = (o: Outcome) => o.detail?.regions?.find((x) => x.text === 'transcript');
+/** The input (turn) where a failure was seen, as the judge labels its region ("turn 3: ..."). */
 const turnOf = (o: Outcome) => {
-  const m = /^turn (\d+):/.exec(o.detail?.regions?.find((x) => x.text === 'transcript')?.label ?? '');
+  const m = /^turn (\d+):/.exec(seenAt(o)?.label ?? '');
   return m ? Number(m[1]) : undefined;
 };
 /** The first line of the transcript where a failure was seen. */
-const at = (o: Outcome) => o.detail?.regions?.find((x) => x.text === 'transcript')?.from;
+const at = (o: Outcome) => seenAt(o)?.from;
 
 /** The failure of a test whose substitute_hand is a scripted mock, run again with the mock changing the
  *  hand it is given too (see ownDesign). */

@@ -85,8 +85,15 @@ export interface ChargeInput {
  *  charged where the points are) takes it. */
 export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput): Map<string, Outcome> {
   const out = new Map(outcomes);
+  // The functions the tests whose outcome is so are aimed at (filed under, or calling).
+  const functionsWhere = (keep: (x: TestData, o: Outcome) => boolean) =>
+    new Set(tests.flatMap((x) => { const o = outcomes.get(x.id); return o && keep(x, o) ? [groupOf(x), ...(callees?.(x) ?? [])] : []; }));
   // Functions a passing test shows returning what they should, somewhere.
-  const proper = new Set(tests.flatMap((x) => (outcomes.get(x.id)?.status === 'passed' ? [groupOf(x), ...(callees?.(x) ?? [])] : [])));
+  const proper = functionsWhere((_, o) => o.status === 'passed');
+  // Functions that returned somewhere: a test aimed at one passed, or a call of it gave a wrong answer (in a test
+  // that plays no game: a game's wrong turn may come before a crash).
+  const plays = (x: TestData) => 'stdin' in x || 'answers' in x;
+  const returned = functionsWhere((x, o) => o.status === 'passed' || (o.kind === 'wrong_answer' && !plays(x) && o.blind === undefined));
   const sigs = new Map<string, Signature>();
   for (const t of tests) {
     const o = outcomes.get(t.id);
@@ -158,14 +165,6 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
     if (chargeAlternative(t)) continue;
     out.set(t.id, uncharged(outcomes.get(t.id)!, homeOf.get(root) ?? root, sig, aimsAt(t, sig.scope)));
   }
-  // A function returned somewhere when a test aimed at it passed, or a call of it gave a wrong answer (a
-  // test that plays no game: a game's wrong turn may come before a crash).
-  const plays = (x: TestData) => 'stdin' in x || 'answers' in x;
-  const returned = new Set(tests.flatMap((x) => {
-    const o = outcomes.get(x.id);
-    const fine = o?.status === 'passed' || (o?.kind === 'wrong_answer' && !plays(x) && o.blind === undefined);
-    return fine ? [groupOf(x), ...(callees?.(x) ?? [])] : [];
-  }));
   // A run stopped before it showed its rule, by a function that fails on every call: it checked nothing.
   for (const [id, o] of out) {
     if (o.notCharged && o.blind !== undefined && !returned.has(o.blind) && !sigs.get(id)?.what.startsWith('helpers:')) out.set(id, sawNothing(outcomes.get(id)!, o.partOf!));

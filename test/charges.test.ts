@@ -20,6 +20,12 @@ describe('sameWhat', () => {
     expect(sameWhat('question-missing:replay', 'question-missing:substitute')).toBe(false);
     expect(sameWhat('answer:a', 'answer:a')).toBe(true);
   });
+  it('a wrong number no known mistake names is one defect with any sighting that names its mistake', () => {
+    expect(sameWhat('wrong:gameTotal', 'wrong:gameTotal:replay-adds-both')).toBe(true);
+    expect(sameWhat('wrong:gameTotal:last-hand-only', 'wrong:gameTotal')).toBe(true);
+    expect(sameWhat('wrong:gameTotal:replay-adds-both', 'wrong:gameTotal:tie-adds-nothing')).toBe(false);
+    expect(sameWhat('wrong:handTotal', 'wrong:gameTotal:replay-adds-both')).toBe(false);
+  });
   it('a question asked in place of another is that one missing, or itself extra; two different swaps are two defects', () => {
     expect(sameWhat('question-instead:word@substitute', 'question-missing:substitute')).toBe(true);
     expect(sameWhat('question-extra:word', 'question-instead:word@substitute')).toBe(true);
@@ -125,5 +131,25 @@ describe('assignCharges', () => {
     ];
     expect(charge(rows(true))).toEqual({ 'valid-basic': 'passed', 'wild-any-vowel': 'failed', 'wild-vowels-only': 'failed' });
     expect(charge(rows(false))).toEqual({ 'valid-basic': 'failed', 'wild-any-vowel': 'skipped', 'wild-vowels-only': 'skipped' });
+  });
+
+  it('a known mistake a right answer rules out no longer joins two failures: what is left of each tells them apart', () => {
+    const narrowing = (mistakes: string): Outcome => ({ ...wrong(mistakes), narrows: true });
+    const ruledOut = { ...pass(), refutes: ['answer:is_valid_word:ignores-counts'] };
+    // 'hello' refused with one l: "counts are ignored" is not this program's mistake.
+    expect(charge([[test('valid-counts'), narrowing('overuses-letters|ignores-counts')], [test('valid-zero-count'), narrowing('zero-count-held|ignores-counts')], [test('valid-basic'), ruledOut]]))
+      .toEqual({ 'valid-counts': 'failed', 'valid-zero-count': 'failed', 'valid-basic': 'passed' });
+    // Nothing ruled out: one program that ignores counts, charged once.
+    expect(charge([[test('valid-counts'), narrowing('overuses-letters|ignores-counts')], [test('valid-zero-count'), narrowing('zero-count-held|ignores-counts')]]))
+      .toEqual({ 'valid-counts': 'failed', 'valid-zero-count': 'skipped' });
+    // A failure on an input that tells nothing about the other mistakes (a wildcard word) is not narrowed.
+    expect(charge([[test('valid-counts'), narrowing('overuses-letters|ignores-counts')], [test('wild-counts'), wrong('wildcard-ignores-hand|ignores-counts|overuses-letters')], [test('valid-basic'), ruledOut]]))
+      .toEqual({ 'valid-counts': 'failed', 'wild-counts': 'skipped', 'valid-basic': 'passed' });
+  });
+
+  it('every mistake ruled out leaves a failure as it was (a mistake none of the known ones is)', () => {
+    const ruledOut = { ...pass(), refutes: ['answer:is_valid_word:overuses-letters', 'answer:is_valid_word:ignores-counts'] };
+    const got = charge([[test('valid-counts'), { ...wrong('overuses-letters|ignores-counts'), narrows: true }], [test('wild-counts'), wrong('wildcard-ignores-hand|overuses-letters')], [test('valid-basic'), ruledOut]]);
+    expect(got).toEqual({ 'valid-counts': 'failed', 'wild-counts': 'skipped', 'valid-basic': 'passed' });
   });
 });

@@ -2,7 +2,7 @@
 // cause (a question asked too few times, too many, or in another's place), so the same missing question is
 // one defect in every test that sees it, and the message never names the same question twice.
 import { describe, expect, it } from 'vitest';
-import { buildRoleTable } from '../harness/turns/index.js';
+import { buildRoleTable, judgeTurnsAll } from '../harness/turns/index.js';
 import { checkQuestions, lastPrinted } from '../harness/turns/rules.js';
 import type { Turn } from '../harness/turns/turn.js';
 import { WORDGAME_ROLES } from '../reference/wordgame/roles.js';
@@ -51,5 +51,27 @@ describe('lastPrinted', () => {
   });
   it('reads "you received: 120" as the points of a word', () => {
     expect(lastPrinted([turn('Awesome... you received: 120\n')], TABLE, 'wordPoints')?.values).toEqual([120]);
+  });
+});
+
+describe('judgeTurnsAll', () => {
+  // A reference hand of two words; each turn states the facts the handout's program shows.
+  const fact = (role: string, value: string | number) => ({ role, value });
+  const turn = (index: number, before: string, input: string | null, facts: { role: string; value: string | number }[]): Turn => ({ index, before, prompt: input === null ? '' : 'word? ', input, start: 0, facts, ...(input === null ? {} : { role: 'word' }) });
+  const expected = [
+    turn(0, 'Current hand: a j e r\n', 'jar', [fact('hand', 'ajer')]),
+    turn(1, '"jar" earned 90 points. Total: 90 points\nCurrent hand: e\n', '!!', [fact('wordPoints', 90), fact('runningTotal', 90), fact('hand', 'e')]),
+    turn(2, 'Total score for this hand: 90\n', null, [fact('handTotal', 90)]),
+  ];
+  const judge = (texts: string[]) => judgeTurnsAll({ expected, observed: texts.map((t, i) => turn(i, t, expected[i]!.input, [])), table: TABLE });
+
+  it('past a fact left unsaid before the first input, what a later turn gets wrong is another defect', () => {
+    const all = judge(['', '"jar" earned 90 points. Total: 90 points\nCurrent hand: e\n', 'Total score for this hand: 80\n']);
+    expect(all.map((p) => p.defect)).toEqual(['missing:hand', 'wrong:handTotal']);
+  });
+
+  it('once the game is under way, the first problem ends the list (an unsaid score may be a word never played)', () => {
+    const all = judge(['Current hand: a j e r\n', 'Current hand: e\n', 'Total score for this hand: 80\n']);
+    expect(all.map((p) => p.defect)).toEqual(['missing:wordPoints']);
   });
 });

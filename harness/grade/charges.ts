@@ -38,7 +38,7 @@ export function signatureOf(defect: string, group: string): Signature {
 /** One defect seen twice? The same kind, and for a recognised mistake that several known mistakes would
  *  each explain ("answer:wildcard-wrong-kind|wildcard-unsupported"), at least one mistake both share. */
 export function sameWhat(a: string, b: string): boolean {
-  if (a === b || insteadOf(a, b) || insteadOf(b, a)) return true;
+  if (a === b || insteadOf(a, b) || insteadOf(b, a) || unnamed(a, b) || unnamed(b, a)) return true;
   const [ha, oa] = splitOptions(a), [hb, ob] = splitOptions(b);
   return ha === hb && !!oa && !!ob && oa.some((x) => ob.includes(x));
 }
@@ -50,6 +50,9 @@ function insteadOf(a: string, b: string): boolean {
   const m = /^question-instead:([^@]+)@(.+)$/.exec(a);
   return !!m && (b === `question-missing:${m[2]}` || b === `question-extra:${m[1]}`);
 }
+/** A wrong number whose mistake no explainer named ("wrong:gameTotal") may be any of them: one defect with
+ *  a sighting that names it ("wrong:gameTotal:replay-adds-both"). */
+const unnamed = (a: string, b: string) => a.startsWith('wrong:') && b.startsWith(`${a}:`);
 /** "answer:a|b" -> ["answer", [a, b]]; the last part of any signature is read this way (one option unless '|'). */
 const splitOptions = (what: string): [string, string[] | undefined] => {
   const k = what.lastIndexOf(':');
@@ -94,11 +97,13 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
   // that plays no game: a game's wrong turn may come before a crash).
   const plays = (x: TestData) => 'stdin' in x || 'answers' in x;
   const returned = functionsWhere((x, o) => o.status === 'passed' || (o.kind === 'wrong_answer' && !plays(x) && o.blind === undefined));
+  // Known mistakes a right answer somewhere rules out: no failure is charged as one of them.
+  const refuted = new Set([...outcomes.values()].flatMap((o) => o.refutes ?? []));
   const sigs = new Map<string, Signature>();
   for (const t of tests) {
     const o = outcomes.get(t.id);
     if (!failing(o) || !o.defect) continue;
-    const sig = signatureOf(o.defect, groupOf(t));
+    const sig = signatureOf(o.narrows ? withoutRefuted(o.defect, refuted) : o.defect, groupOf(t));
     // None where True was due and None where False was due are two defects of a function that returns
     // properly elsewhere; of one that never does, they are its one missing return.
     sigs.set(t.id, sig.what.startsWith('returns-none:') && !proper.has(sig.scope) ? { ...sig, what: 'returns-none' } : sig);
@@ -192,6 +197,16 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
     else tracedHome.set(`${sig.scope}\0${sig.what}`, t.id);
   }
   return out;
+}
+
+/** "answer:f:a|b" (or "wrong:gameTotal:a|b") without the mistakes the program's right answers rule out; as
+ *  it was when they rule out all of them (a mistake none of the known ones is). */
+function withoutRefuted(defect: string, refuted: ReadonlySet<string>): string {
+  if (!refuted.size || !defect.includes(':')) return defect;
+  const k = defect.lastIndexOf(':');
+  const head = defect.slice(0, k);
+  const left = defect.slice(k + 1).split('|').filter((m) => !refuted.has(`${head}:${m}`));
+  return left.length ? `${head}:${left.join('|')}` : defect;
 }
 
 /** The first of an outcome's other defects (`alternatives`) that no test has charged yet. */

@@ -1,7 +1,7 @@
 // Judging a call / steps / program test: the student's observations against the reference's.
 // The first problem found decides the verdict; its message says what was expected and what happened.
-import { fromWire, pyEquals, repr, type PyValue } from '../model/pyvalue.js';
-import type { Explainer, RefContext, Validator } from '../model/reference.js';
+import { fromWire, pyEquals, repr, truthy, type PyValue } from '../model/pyvalue.js';
+import type { Explainer, NumberMistakes, RefContext, Refuter, Validator } from '../model/reference.js';
 import type { TestDetail } from '../model/report.js';
 import type { Observation, StepObservation } from '../run/python/protocol.js';
 import type { Comparator, Normaliser } from '../spec/schema.js';
@@ -10,7 +10,7 @@ import { compareValues } from '../compare/values.js';
 import { compareText, normalise } from '../compare/text.js';
 import type { FunctionCall, RefRunResult, RefStepResult } from './reference-run.js';
 import { error, fail, limit, pass, notChecked, raisedIn, type Outcome } from './outcome.js';
-import { judgeTurns, readTurns, turnLines, turnsOf, type Role, type RoleTable, type Turn, type TurnProblem } from '../turns/index.js';
+import { judgeTurnsAll, readTurns, type ExplainNumber, turnLines, turnsOf, type Role, type RoleTable, type Turn, type TurnProblem } from '../turns/index.js';
 import { checkQuestions, checkTotals, lastPrinted, rolesAsked, times } from '../turns/rules.js';
 import { classifyQuestion } from '../turns/roles.js';
 
@@ -24,19 +24,58 @@ export function referenceTurns(ref: RefRunResult, withFacts = true, table?: Role
   return turns;
 }
 
-const verdicts = new WeakMap<JudgeInput, TurnProblem | null>();
+/** The known mistakes of a role's value over the calls this run made (NumberMistakes). */
+function mistakesOf(j: JudgeInput, role: string): ReturnType<NumberMistakes> {
+  const list = j.numberMistakes?.[role];
+  if (!list || !j.calls?.length) return undefined;
+  try {
+    return list(j.calls);
+  } catch {
+    return undefined; // mistakes that cannot read the calls explain nothing
+  }
+}
+
+/** A wrong value named by the known mistakes that give it. A value right for the hands the program played
+ *  is no mistake of this role (those hands differ from the handout's: another defect): nothing is named. */
+function numberExplainer(j: JudgeInput): ExplainNumber | undefined {
+  if (!j.numberMistakes || !j.calls?.length) return undefined;
+  return (role, observed) => {
+    const m = mistakesOf(j, role);
+    const fits = m && m.right !== observed ? m.mistakes.filter((x) => x.value === observed) : [];
+    return fits.length ? { how: fits.map((x) => x.defect).join('|'), says: fits.map((x) => x.says).join('; or ') } : undefined;
+  };
+}
+
+/** A passing session that printed a role's right value rules out the mistakes that print another. */
+function numbersRuledOut(j: JudgeInput): string[] {
+  const table = j.byRole?.table ?? j.meaning?.table;
+  if (!j.numberMistakes || !table) return [];
+  const observed = turnsOf(j.obs.transcript, j.obs.inputs);
+  return Object.keys(j.numberMistakes).flatMap((role) => {
+    const want = lastFacts(j.ref, [role]).get(role)?.value;
+    const shown = lastPrinted(observed, table, role)?.values.at(-1);
+    const m = want !== undefined && shown === want ? mistakesOf(j, role) : undefined;
+    return m && m.right === shown ? m.mistakes.filter((x) => x.value !== shown).map((x) => `wrong:${role}:${x.defect}`) : [];
+  });
+}
+
+/** A session's first problem, with the later ones it cannot have caused (judgeTurnsAll). */
+type SessionProblem = TurnProblem & { later?: TurnProblem[] };
+const verdicts = new WeakMap<JudgeInput, SessionProblem | null>();
 
 /** The whole session judged by meaning, once per test (several checks ask for it). */
-function turnVerdict(j: JudgeInput): TurnProblem | null {
+function turnVerdict(j: JudgeInput): SessionProblem | null {
   if (verdicts.has(j)) return verdicts.get(j)!;
   const m = j.meaning!;
-  const v = judgeTurns({
+  const [first, ...later] = judgeTurnsAll({
     expected: referenceTurns(j.ref, m.facts, m.table, m.wildcards),
     observed: turnsOf(j.obs.transcript, j.obs.inputs),
     table: m.table,
     wildcards: m.wildcards,
     exhaustedAt: j.obs.input_exhausted,
+    explainNumber: numberExplainer(j),
   });
+  const v = first ? { ...first, ...(later.length ? { later } : {}) } : null;
   verdicts.set(j, v);
   return v;
 }
@@ -89,7 +128,7 @@ function judgeByRole(j: JudgeInput, base: TestDetail): Outcome | undefined {
     // Each question role on its own too: a second question's own defect (a substitution offered for a
     // replay) is not hidden behind the first difference of the order of both.
     ...(r.questions && r.questions.length > 1 ? r.questions.map((q) => checkQuestions(expected, observed, r.table, [q])) : []),
-    r.totals ? checkTotals(lastFacts(j.ref, r.totals), observed, r.table, unseen) : null,
+    r.totals ? checkTotals(lastFacts(j.ref, r.totals), observed, r.table, unseen, numberExplainer(j)) : null,
     // A reference run that records no calls (a course's own solution, run in its driver) cannot count them.
     r.newCalls && j.ref.calls ? newCallsDiffer(r.newCalls, j.ref.calls, observed.length - 1) : null,
   ].filter((p): p is TurnProblem => p !== null);
@@ -172,16 +211,21 @@ function lastFacts(ref: RefRunResult, roles: readonly string[]): Map<string, { v
   return out;
 }
 
-function turnFailure(j: JudgeInput, p: TurnProblem, base: TestDetail): Outcome {
+function turnFailure(j: JudgeInput, p: SessionProblem, base: TestDetail): Outcome {
   const observed = turnsOf(j.obs.transcript, j.obs.inputs);
   const t = observed[Math.min(p.turn, observed.length - 1)]!;
   const lines = turnLines(j.obs.transcript, t);
-  return withDefect(p.defect, fail(p.message, {
+  const o = withDefect(p.defect, fail(p.message, {
     ...base,
     expected: j.expectedTranscript ?? j.ref.transcript,
     regions: [{ text: 'transcript', from: lines.startLine, to: lines.endLine, label: `turn ${p.turn + 1}: ${p.message.slice(0, 80)}` }],
     hint: 'the wording, spacing and layout of your output are up to you; what it says must match the handout',
   }));
+  // A wrong number whose known mistakes are named: the tests' right values narrow which it is (charges.ts).
+  const named = /^wrong:[^:]+:/.test(p.defect) && numberExplainer(j) ? { narrows: true as const } : {};
+  // Later problems the first cannot have caused: each a defect of its own, charged here if the first is charged elsewhere.
+  const later = (p.later ?? []).filter((x, k, all) => x.defect !== p.defect && all.findIndex((y) => y.defect === x.defect) === k);
+  return { ...o, ...named, ...(later.length ? { alternatives: later.map((x) => turnFailure(j, x, base)) } : {}) };
 }
 
 const withDefect = (defect: string, o: Outcome): Outcome => ({ ...o, defect });
@@ -221,6 +265,12 @@ export interface JudgeInput {
   validatorCtx: () => RefContext;
   /** Per function: the known mistakes a wrong answer may show (the reference's `explain`). */
   explain?: Record<string, Explainer>;
+  /** Per function: the known mistakes a right answer rules out (the reference's `refute`). */
+  refute?: Record<string, Refuter>;
+  /** Per number role: the known mistakes of its value, read from `calls` (the reference's `numberMistakes`). */
+  numberMistakes?: Record<string, NumberMistakes>;
+  /** The calls the program made of functions patched with the reference's, with what they returned. */
+  calls?: readonly FunctionCall[];
   /** The functions this test gives the program as the reference's (`patch: reference`). */
   referencePatched?: string[];
   file: string;
@@ -237,7 +287,16 @@ export interface JudgeInput {
     asked?: readonly (string | undefined)[] };
 }
 
+/** The known mistakes each test's right answers rule out, gathered while its steps are judged. */
+const ruledOut = new WeakMap<JudgeInput, Set<string>>();
+
 export function judge(j: JudgeInput): Outcome {
+  const o = judgeRun(j);
+  const refutes = [...(ruledOut.get(j) ?? []), ...(o.status === 'passed' ? numbersRuledOut(j) : [])];
+  return refutes.length ? { ...o, refutes } : o;
+}
+
+function judgeRun(j: JudgeInput): Outcome {
   const { obs, ref } = j;
   const base: TestDetail = {};
   if (obs.transcript) base.transcript = obs.transcript;
@@ -351,6 +410,16 @@ function stoppedBlind(j: JudgeInput, so: StepObservation, o: Outcome, index: num
   return j.obs.inputs.length === 0 || valueOnly;
 }
 
+/** A value where a bool is due is read by its truth value, as `if is_valid_word(...)` reads it: true where
+ *  True is due is only the wrong type, true where False is due is the wrong answer too (another defect).
+ *  The truth value, when it is the wrong answer. */
+export function wrongTruth(expected: PyValue, observed: PyValue): PyValue | undefined {
+  if (expected.t !== 'bool' || observed.t === 'bool' || observed.t === 'none') return undefined;
+  const v = truthy(observed);
+  return v === expected.v ? undefined : { t: 'bool', v };
+}
+export const truthSays = (truth: PyValue) => `; as a truth value it is ${truthy(truth) ? 'True' : 'False'}, the wrong answer`;
+
 /** "returns-none:is_valid_word:False": None where a True and where a False was due are told apart (a branch
  *  that falls off its end without returning is one of them); charges.ts makes them one defect again when the
  *  function returns nothing proper anywhere. */
@@ -395,6 +464,18 @@ function explained(j: JudgeInput, callee: string[], args: PyValue[], observed: P
     return ex({ args, observed, expected, ctx: j.validatorCtx() });
   } catch {
     return undefined; // an explainer that cannot read the answer explains nothing
+  }
+}
+
+/** The known mistakes (as defects) that the right answer of `callee` on these arguments rules out; undefined
+ *  when the input tells nothing about them. */
+function refuted(j: JudgeInput, callee: string[], args: PyValue[], right: PyValue): string[] | undefined {
+  const rf = callee.length === 1 ? j.refute?.[callee[0]!] : undefined;
+  if (!rf) return undefined;
+  try {
+    return rf({ args, right, ctx: j.validatorCtx() })?.map((m) => `answer:${callee[0]}:${m}`);
+  } catch {
+    return undefined; // a refuter that cannot read the input rules nothing out
   }
 }
 
@@ -481,6 +562,8 @@ function judgeStep(j: JudgeInput, so: StepObservation, rs: RefStepResult | undef
     const how = j.stepCompare?.[index] ?? j.compare;
     const cmp = typeof how === 'object' && 'validator' in how ? 'exact' : how;
     const r = compareValues(expected, observed, cmp);
+    const rules = step?.expr.k === 'call' ? refuted(j, step.expr.callee, rs?.args ?? [], expected) : undefined;
+    if (r.ok && rules) for (const m of rules) (ruledOut.get(j) ?? ruledOut.set(j, new Set()).get(j)!).add(m);
     if (!r.ok) {
       if (step?.expr.k !== 'call') return fail(`${label}: ${r.why}`, { ...base, expected: repr(expected), actual: repr(observed) });
       const fn = step.expr.callee.join('.');
@@ -490,11 +573,12 @@ function judgeStep(j: JudgeInput, so: StepObservation, rs: RefStepResult | undef
       }
       if (observed.t === 'none' && expected.t !== 'none') return withDefect(noneFor(fn, expected), fail(`${label}: ${r.why}${last && j.expectFrom ? ` (${j.expectFrom})` : ''}`, { ...base, expected: repr(expected), actual: repr(observed) }));
       // A mistake the reference recognises is named, and is one defect whichever input shows it.
-      const known = sameType(expected, observed) ? explained(j, step.expr.callee, rs?.args ?? [], observed, expected) : undefined;
+      const truth = wrongTruth(expected, observed);
+      const known = sameType(expected, observed) || truth ? explained(j, step.expr.callee, rs?.args ?? [], truth ?? observed, expected) : undefined;
       const from = last && j.expectFrom ? ` (${j.expectFrom})` : '';
-      const o = fail(`${label}: ${r.why}${from}${known ? ` (${known.says})` : ''}`, { ...base, expected: repr(expected), actual: repr(observed) });
-      const mistake = known ? [known.defect, ...(known.also ?? [])].join('|') : sameType(expected, observed) ? 'wrong-value' : `type-${observed.t}`;
-      return withDefect(`answer:${fn}:${mistake}`, o);
+      const o = fail(`${label}: ${r.why}${from}${truth ? truthSays(truth) : ''}${known ? ` (${known.says})` : ''}`, { ...base, expected: repr(expected), actual: repr(observed) });
+      const mistake = known ? [known.defect, ...(known.also ?? [])].join('|') : sameType(expected, observed) || truth ? 'wrong-value' : `type-${observed.t}`;
+      return { ...withDefect(`answer:${fn}:${mistake}`, o), ...(known && rules ? { narrows: true as const } : {}) };
     }
   }
   if (last && j.comparisons) {

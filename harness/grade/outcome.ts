@@ -29,6 +29,12 @@ export interface Outcome {
   /** For a failure traced to the student's own helpers (`defect` "helpers:..."): the defect as the run showed
    *  it. When the helper's own tests find nothing wrong with it, this is what the failure is charged as. */
   untraced?: { defect: string; message: string };
+  /** Known mistakes this run's right answers rule out, as the defects they would be ("answer:is_valid_word:
+   *  ignores-counts"): another failure of the function that one of them would explain is not that one. */
+  refutes?: string[];
+  /** The failure's input is one where right answers rule mistakes out (a plain word): the mistakes its defect
+   *  names are narrowed by every test's `refutes`. */
+  narrows?: true;
 }
 
 export const pass = (detail?: TestDetail): Outcome => ({ status: 'passed', kind: 'passed', message: '', ...(detail ? { detail } : {}) });

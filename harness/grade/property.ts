@@ -11,7 +11,7 @@ import type { RunRequest, StepObservation } from '../run/python/protocol.js';
 import { PyRandom } from '../../reference/pyrandom.js';
 import { makeContext, RecordingIO, runReference } from './reference-run.js';
 import { compareValues } from '../compare/values.js';
-import { ARITY, noneFor } from './judge.js';
+import { ARITY, noneFor, truthSays, wrongTruth } from './judge.js';
 import { error, fail, pass, raisedIn, runFailure, hung, type Outcome } from './outcome.js';
 import { arbitraries, GeneratorParamError, type ArbContext } from './arbitraries.js';
 import { refOptions, stepToWire, type PythonTestEnv, type Running } from './python-tests.js';
@@ -110,6 +110,7 @@ export async function runProperty(t: PropertyTest, env: PythonTestEnv, timeoutMs
   }
   const cases = sampleCases(arb, fcSeed, p.runs);
   const judge = caseJudge(t, env, step, seed);
+  const validated = p.check !== 'reference' && !!a.adapter.validators?.[p.check];
   const limitsOf = (n: number): Omit<RunRequest, 'op' | 'id' | 'steps'> => {
     const d = a.spec.data.defaults;
     return { timeout_ms: timeoutMs, cpu_s: Math.ceil((timeoutMs * Math.max(1, n / p.runs)) / 1000) + 1, memory_mb: d.memory_mb, output_cap: d.output_cap, file_size_mb: 16, open_files: 64, stdin: null };
@@ -155,11 +156,31 @@ export async function runProperty(t: PropertyTest, env: PythonTestEnv, timeoutMs
     ...(last.f.traceback ? { traceback: last.f.traceback } : {}),
   };
   const message = `${where}: ${call}: ${last.f.why}`;
-  const o = last.f.kind === 'error' ? error(message, detail) : fail(message, detail);
+  // Other rules a validator finds broken in other cases are defects of their own; a wrong value the reference
+  // finds is named by guessing its mistake, and another guess on another case is not another defect.
+  const others = validated ? otherDefects(verdicts, cases, step, counts, last.f.defect, seed) : {};
+  const o: Outcome = { ...(last.f.kind === 'error' ? error(message, detail) : fail(message, detail)), ...others };
   // No case returned at all (each raised, or asked for input): the rule was never seen (charges.ts).
   const fn = step.expr.k === 'call' ? step.expr.callee[step.expr.callee.length - 1] : undefined;
   const blind = !obs.steps.some((s) => s && !s.skipped && !s.error && !s.missing && s.input_exhausted === undefined) && obs.steps.every((s) => !s?.error || raisedIn(s.error.traceback, env.file) === fn);
   return { ...o, ...(last.f.defect ? { defect: last.f.defect } : {}), ...(blind ? { blind: step.expr.k === 'call' ? step.expr.callee.join('.') : '' } : {}) };
+}
+
+/** The other defects the cases showed, each at the first case that shows it: a test whose reported defect
+ *  is charged elsewhere charges one of these (charges.ts), so a second mistake of the function (a hand with
+ *  two wildcards besides hands with none) is not hidden by the first. */
+function otherDefects(verdicts: (CaseFailure | null)[], cases: Bindings[], step: PyStep, counts: (f: CaseFailure | null) => f is CaseFailure, reported: string | undefined, seed: number | string): Pick<Outcome, 'alternatives'> {
+  const seen = new Set([reported]);
+  const alternatives: Outcome[] = [];
+  verdicts.forEach((f, i) => {
+    if (!counts(f) || !f.defect || seen.has(f.defect)) return;
+    seen.add(f.defect);
+    const call = renderCall(step, cases[i]!);
+    const detail = { call, seed: String(seed), ...(f.expected !== undefined ? { expected: f.expected } : {}), ...(f.actual !== undefined ? { actual: f.actual } : {}) };
+    const message = `case ${i + 1} of ${cases.length}: ${call}: ${f.why}`;
+    alternatives.push({ ...(f.kind === 'error' ? error(message, detail) : fail(message, detail)), defect: f.defect });
+  });
+  return alternatives.length ? { alternatives } : {};
 }
 
 /** Judges one case's observation against the reference (or the property's validator). */
@@ -203,8 +224,9 @@ export function caseJudge(t: PropertyTest, env: PythonTestEnv, step: PyStep, see
     const c = compareValues(expected, observed, how);
     if (c.ok) return null;
     if (observed.t === 'none' && expected.t !== 'none') return { kind: 'failed', why: c.why, expected: shownExpected, actual: repr(observed), defect: noneFor(fn, expected) };
-    const known = a.adapter.explain?.[fn] && expected.t === observed.t ? safely(() => a.adapter.explain![fn]!({ args, observed, expected, ctx: ctx() })) : undefined;
-    return { kind: 'failed', why: `${c.why}${known ? ` (${known.says})` : ''}`, expected: shownExpected, actual: repr(observed), defect: `answer:${fn}:${known?.defect ?? (expected.t === observed.t ? 'wrong-value' : `type-${observed.t}`)}` };
+    const truth = wrongTruth(expected, observed);
+    const known = a.adapter.explain?.[fn] && (expected.t === observed.t || truth) ? safely(() => a.adapter.explain![fn]!({ args, observed: truth ?? observed, expected, ctx: ctx() })) : undefined;
+    return { kind: 'failed', why: `${c.why}${truth ? truthSays(truth) : ''}${known ? ` (${known.says})` : ''}`, expected: shownExpected, actual: repr(observed), defect: `answer:${fn}:${known ? [known.defect, ...(known.also ?? [])].join('|') : expected.t === observed.t || truth ? 'wrong-value' : `type-${observed.t}`}` };
   };
 }
 

@@ -2,7 +2,7 @@
 // reference, then judging. Python-language tests: call, steps, run, property, rule.
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { toWire, type PyValue } from '../model/pyvalue.js';
+import { repr, toWire, type PyValue } from '../model/pyvalue.js';
 import { parseExpr, parseStep, literalValue, type PyExpr, type PyStep } from '../spec/pyexpr.js';
 import type { TestData, Comparator, Normaliser } from '../spec/schema.js';
 import type { RunRequest, RunResult, WireArg, WirePatch, WireStep } from '../run/python/protocol.js';
@@ -14,6 +14,7 @@ import { judge } from './judge.js';
 import { findCause, ownDesign } from './causes.js';
 import { Answerer } from '../turns/answers.js';
 import { runProperty, renderCall } from './property.js';
+import { returnsNothing } from './no-return.js';
 import { error, fail, graderError, notChecked, pass, runFailure, hung, type Outcome } from './outcome.js';
 import { kindMessage } from '../model/kinds.js';
 import { resolveScript, type Assignment } from '../assignment/load.js';
@@ -164,8 +165,10 @@ export function planTest(r: RunningTest, a: Assignment, runSeed: number | string
 export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: number, intervene = true): Promise<Outcome> {
   const again = (v: TestData) => runPythonTest(v, env, timeoutMs, false);
   if (intervene && 'helpers' in t && t.helpers?.length) {
-    // An integration test: a failure is traced to the helper that causes it (causes.ts).
-    return findCause(t, await again({ ...t, helpers: undefined } as TestData), again);
+    // An integration test: a failure is traced to the helper that causes it (causes.ts). What else its run
+    // showed is left to the tests of each function: charged here, it would be a helper's defect again.
+    const { alternatives: _, ...traced } = await findCause(t, await again({ ...t, helpers: undefined } as TestData), again);
+    return traced;
   }
   if (intervene && 'patch' in t && t.patch && !('property' in t)) {
     // A failure with the reference's helpers in place may be the program's own design (causes.ts).
@@ -177,6 +180,12 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
   const r = t as RunningTest;
   const a = env.a;
   const plan = planTest(r, a, env.seed, timeoutMs);
+  const expect = r.expect !== undefined ? literalValue(parseExpr(r.expect)) : undefined;
+  // A test of the value returned, read in the source too (no-return.ts).
+  const printed = typeof r.returns_printed === 'string' ? [r.returns_printed] : r.returns_printed;
+  const due = printed?.length ? { what: a.roles?.get(printed[0]!)?.says ?? printed[0]!, ...(expect ? { expected: expect } : {}) } : expect ? { expected: expect, what: repr(expect) } : undefined;
+  // Only a run that stopped before the call returned: one that returned showed its None (or its value) itself.
+  const silent = (o: Outcome, res: RunResult) => (returnedFromLast(res) ? o : returnsNothing(o, plan.steps, env.session.importResult?.no_return, due, env.file));
   const { req, steps, opts, wirePatches } = plan;
   // The student's process starts on the test now; the reference is computed meanwhile, not before.
   // Functions patched with the reference are evaluated here when the student's code calls them.
@@ -196,9 +205,8 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
   if (res.status !== 'ok' || !res.obs || res.limit) {
     // The function the test is filed under, when it calls it directly and plays no game.
     const called = (steps ?? []).some((s) => s.expr.k === 'call' && s.expr.callee.join('.') === r.group);
-    return withTranscriptHint(hung(runFailure(res, timeoutMs), called && r.stdin === undefined && !r.answers ? r.group : undefined), r, res);
+    return silent(withTranscriptHint(hung(runFailure(res, timeoutMs), called && r.stdin === undefined && !r.answers ? r.group : undefined), r, res), res);
   }
-  const expect = r.expect !== undefined ? literalValue(parseExpr(r.expect)) : undefined;
   const compare: Comparator = r.compare ?? 'exact';
   const stepObjects = 'steps' in r ? (r.steps as (string | { do: string; compare?: Comparator; expect?: string })[]) : [];
   const stepCompare = stepObjects.map((x) => (typeof x === 'object' ? x.compare : undefined));
@@ -227,6 +235,9 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
     comparisons: r.comparisons,
     validatorCtx: () => makeContext(opts, new RecordingIO(null), new Map()),
     explain: a.adapter.explain,
+    refute: a.adapter.refute,
+    numberMistakes: a.adapter.numberMistakes,
+    calls,
     referencePatched: wirePatches.filter((p) => p.kind === 'reference').map((p) => p.name),
     file: env.file,
     stdinGiven: r.stdin !== undefined,
@@ -234,7 +245,14 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
     ...(meaningOf(a, r, mode) ? { meaning: meaningOf(a, r, mode) } : {}),
   });
   if (res.obs.notices?.length) outcome.notices = res.obs.notices;
-  return stubbed(outcome, steps, env.session.importResult?.stubs);
+  return silent(stubbed(outcome, steps, env.session.importResult?.stubs), res);
+}
+
+/** Whether the test's last call came back (with any value) rather than raising, asking for input it was not
+ *  given, or being stopped. */
+function returnedFromLast(res: RunResult): boolean {
+  const so = res.status === 'ok' && !res.limit ? res.obs?.steps.at(-1) : undefined;
+  return !!so && !so.error && !so.skipped && !so.missing && so.input_exhausted === undefined;
 }
 
 /** A failure of a test that calls a function still holding the starter's stub is that one defect: the

@@ -46,7 +46,9 @@ export interface RefRunResult {
 
 /** One call of a module function: by the reference's own code, or by the student's of a function patched
  *  with the reference's (referenceCaller). */
-export interface FunctionCall { name: string; args: PyValue[] }
+/** A call of a module function made through the reference's context, with what it returned (unset while
+ *  it runs, or when it raised). */
+export interface FunctionCall { name: string; args: PyValue[]; result?: PyValue }
 
 /** Console that records output and echoes scripted input after its prompt, as a terminal shows it,
  *  and keeps the role of every question and the facts of every line the reference states. */
@@ -129,12 +131,13 @@ export function makeContext(o: RefRunOptions, io: RefIO, env: Map<string, EnvVal
     rng,
     options: { ...o.options, constants },
     call(name, args) {
-      o.calls?.push({ name, args });
+      const made: FunctionCall = { name, args };
+      o.calls?.push(made);
       const p = patchFns.get(name);
-      if (p) return p(args);
-      const f = o.adapter.functions[name];
-      if (!f) throw new Error(`reference '${o.adapter.id}' has no function ${name}`);
-      return f(args, ctx);
+      const f = p ? undefined : o.adapter.functions[name];
+      if (!p && !f) throw new Error(`reference '${o.adapter.id}' has no function ${name}`);
+      made.result = p ? p(args) : f!(args, ctx);
+      return made.result;
     },
   };
   for (const p of o.patches) {

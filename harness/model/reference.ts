@@ -97,6 +97,20 @@ export type Validator = (input: {
  *  defect is then whichever of them the program's other failures share (harness/grade/charges.ts). */
 export type Explainer = (input: { args: PyValue[]; observed: PyValue; expected: PyValue; ctx: RefContext }) => { defect: string; says: string; also?: string[] } | undefined;
 
+/** The known mistakes behind a wrong number a game prints for a role (a total over all hands), each with the
+ *  value it would print, computed from the calls the program made of the reference's functions (the hands it
+ *  played and what each scored), and the value the handout's rule gives for those calls (`right`). A wrong
+ *  value one mistake gives is that mistake (two read apart are two defects); a right value rules out the
+ *  mistakes that give another. Undefined when the calls cannot say (a call raised). */
+export type NumberMistakes = (calls: readonly { name: string; args: PyValue[]; result?: PyValue }[]) => { right: number; mistakes: { defect: string; says: string; value: number }[] } | undefined;
+
+/** The known mistakes of a function that would have answered otherwise than `right`, the answer the handout
+ *  asks for: a program that answers right here does not make them, so no other failure of the function is
+ *  charged as one of them (harness/grade/charges.ts). Undefined for an input that tells nothing about them
+ *  (one where a program's other mistakes may decide the answer); a failure on such an input keeps every
+ *  mistake that explains it. */
+export type Refuter = (input: { args: PyValue[]; right: PyValue; ctx: RefContext }) => string[] | undefined;
+
 export interface ReferenceAdapter {
   /** Matches `reference:` in a spec. */
   id: string;
@@ -105,6 +119,10 @@ export interface ReferenceAdapter {
   validators?: Record<string, Validator>;
   /** Per function: what a wrong answer's mistake is, when it is a known one (see Explainer). */
   explain?: Record<string, Explainer>;
+  /** Per function: the known mistakes a right answer rules out (see Refuter). */
+  refute?: Record<string, Refuter>;
+  /** Per number role of a game (e.g. `gameTotal`): the known mistakes of its value (see NumberMistakes). */
+  numberMistakes?: Record<string, NumberMistakes>;
   /** Named values a spec may use as arguments (e.g. `word_list`), built from the context. */
   names?(ctx: Omit<RefContext, 'call' | 'io'>): Record<string, PyValue>;
   /** Whole programs (the module as __main__, a course runner driving the student's class), io-injected. */

@@ -24,6 +24,17 @@ export interface FactContext {
   when: string;
   /** Characters that stand for a letter in letter runs (a PS3 wildcard). */
   wildcards?: string;
+  /** The mistake behind a wrong number of a role, when the assignment knows it (NumberExplainer). */
+  explainNumber?: ExplainNumber;
+}
+
+/** A wrong number's known mistake: its signature part ("a|b") and the words that complete the message. */
+export type ExplainNumber = (role: string, observed: number, expected: number) => { how: string; says: string } | undefined;
+
+/** A wrong number, with its mistake named where one is known: two mistakes read apart are two defects. */
+export function wrongNumber(text: string, role: string, observed: number, expected: number, explain: ExplainNumber | undefined): FactProblem {
+  const known = explain?.(role, observed, expected);
+  return known ? { kind: 'wrong', charge: true, text: `${text} (${known.says})`, how: known.how } : { kind: 'wrong', charge: true, text };
 }
 
 const quote = (s: string, n = 160) => JSON.stringify(s.length > n ? s.slice(0, n) + '…' : s);
@@ -54,11 +65,11 @@ export function checkFacts(text: string, facts: readonly Fact[], ctx: FactContex
           // and only numbers whose own line names the role before them count (not a bare number under it).
           const own = numbers.filter((n) => n.via === 'left' && n.roles.length === 1 && n.roles[0] === role.name);
           const wrong = new Set(own.map((n) => n.value)).size > 2 ? own.find((n) => !want.includes(n.value)) : undefined;
-          if (wrong) return { kind: 'wrong', charge: true, text: `${ctx.when} your program shows several values for ${role.says}${about(f)}, and ${wrong.value} (${quote(wrong.line.trim())}) is not ${want.join(' or ')}` };
+          if (wrong) return wrongNumber(`${ctx.when} your program shows several values for ${role.says}${about(f)}, and ${wrong.value} (${quote(wrong.line.trim())}) is not ${want.join(' or ')}`, role.name, wrong.value, want[0]!, ctx.explainNumber);
           if (picked.has(f)) return null;
           const instead = numbers.find((n) => !used.has(n) && n.roles.includes(role.name));
           // An optional number may be left out, but when a program shows it, it must be right.
-          if (instead) return { kind: 'wrong', charge: true, text: `${ctx.when} ${role.says}${about(f)} should be ${want.join(' or ')}; your program printed ${instead.value} (${quote(instead.line.trim())})` };
+          if (instead) return wrongNumber(`${ctx.when} ${role.says}${about(f)} should be ${want.join(' or ')}; your program printed ${instead.value} (${quote(instead.line.trim())})`, role.name, instead.value, want[0]!, ctx.explainNumber);
           // The value is there once, read as another fact of the same value (the first word's points and the
           // running total are both 90): say that it is shown once where two things must be, not which is missing.
           const shared = [...picked].find(([g, n]) => g !== f && want.includes(n.value) && !n.roles.length);
@@ -157,6 +168,7 @@ export interface TurnsInput {
   wildcards?: string;
   /** The program asked for more input than the test scripts: the prompt it was left at. */
   exhaustedAt?: string | null;
+  explainNumber?: ExplainNumber;
 }
 
 /** The signature of a question asked where the reference asks another, in the words every judge of questions
@@ -173,6 +185,27 @@ export function questionDefect(asked: string, expected: string, expectedNext: st
  *  each input answered. Returns the first problem, or null when the program said everything the
  *  reference says, in the same turns, asking the same questions. */
 export function judgeTurns(j: TurnsInput): TurnProblem | null {
+  return turnProblems(j).next().value ?? null;
+}
+
+/** The first problem and the ones after it that it cannot have caused: a fact left unsaid before the
+ *  first input (the hand never shown before the first word) changes nothing that happens after it, so what
+ *  a later turn gets wrong is a defect of its own. Once the game is under way, an unsaid fact may be a move
+ *  that never happened (points never shown for a word that was rejected, whose later turns all differ), so
+ *  the list ends at the first problem from then on. */
+export function judgeTurnsAll(j: TurnsInput): TurnProblem[] {
+  const out: TurnProblem[] = [];
+  for (const p of turnProblems(j)) {
+    out.push(p);
+    const beforePlay = j.expected.slice(0, p.turn).every((t) => t.input === null);
+    if (!p.defect.startsWith('missing:') || !beforePlay) break;
+  }
+  return out;
+}
+
+/** The problems of a session in the order they show: at most one per turn; a question out of place or an
+ *  early end is the last (everything after it is shifted). */
+function* turnProblems(j: TurnsInput): Generator<TurnProblem> {
   const { expected, observed, table } = j;
   const describeRole = (name: string | undefined) => table.get(name ?? '')?.says ?? 'its next question';
   for (let i = 0; i < expected.length; i++) {
@@ -188,20 +221,22 @@ export function judgeTurns(j: TurnsInput): TurnProblem | null {
     if (exp.input !== null && obs.input !== null) {
       const asked = classifyQuestion(table, obs.prompt, obs.before);
       if (asked && exp.role && asked.role.name !== exp.role) {
-        return {
+        yield {
           turn: i,
           message: `input ${i + 1} (${JSON.stringify(obs.input)}) answered ${quote(asked.line)}, which asks ${asked.role.says}; at this point the handout's program asks ${describeRole(exp.role)}`,
           defect: questionDefect(asked.role.name, exp.role, expected[i + 1]?.role, observed[i + 1] ? classifyQuestion(table, observed[i + 1]!.prompt, observed[i + 1]!.before)?.role.name : undefined),
         };
+        return;
       }
     }
     // A program that stops where the reference goes on is explained by that, not by what its last turn
     // lacks (the hand it never shows because the game is over): one early end, one defect.
     if (obs.input === null && exp.input !== null) {
-      return { turn: i, message: `${when} your program asks nothing more, where the handout's program asks ${describeRole(exp.role)}`, defect: `question-missing:${exp.role ?? '?'}` };
+      yield { turn: i, message: `${when} your program asks nothing more, where the handout's program asks ${describeRole(exp.role)}`, defect: `question-missing:${exp.role ?? '?'}` };
+      return;
     }
-    const p = checkFacts(turnText(obs), exp.facts ?? [], { table, when, wildcards: j.wildcards });
-    if (p) return { turn: i, ...p };
+    const p = checkFacts(turnText(obs), exp.facts ?? [], { table, when, wildcards: j.wildcards, explainNumber: j.explainNumber });
+    if (p) yield { turn: i, ...p };
     if (exp.input === null) break;
   }
   if (j.exhaustedAt !== undefined && j.exhaustedAt !== null) {
@@ -209,7 +244,6 @@ export function judgeTurns(j: TurnsInput): TurnProblem | null {
     const last = observed[observed.length - 1]!;
     const asked = classifyQuestion(table, '', turnText(last));
     const what = asked ? `${quote(asked.line)} (${asked.role.says})` : quote(questionLine('', turnText(last)));
-    return { turn: observed.length - 1, message: `after all ${observed.length - 1} scripted input(s) your program asks ${what}; the handout's program asks nothing more here`, defect: `question-extra:${asked?.role.name ?? '?'}` };
+    yield { turn: observed.length - 1, message: `after all ${observed.length - 1} scripted input(s) your program asks ${what}; the handout's program asks nothing more here`, defect: `question-extra:${asked?.role.name ?? '?'}` };
   }
-  return null;
 }

@@ -2,7 +2,7 @@
 // need not line up with the reference's: which questions of some roles it asked, in what order, and
 // what it printed last for some number roles. Each names the rule it saw broken, as a judge's
 // TurnProblem with a defect signature of its own, so a test aimed at one rule charges only that rule.
-import type { TurnProblem } from './judge.js';
+import { wrongNumber, type ExplainNumber, type TurnProblem } from './judge.js';
 import { readNumbers, type NumberSeen } from './facts.js';
 import { classifyQuestion, type RoleTable } from './roles.js';
 import { turnText, type Turn } from './turn.js';
@@ -61,7 +61,7 @@ export function lastPrinted(observed: readonly Turn[], table: RoleTable, role: s
 
 /** The last value the reference printed for each role must be what the program printed last for it.
  *  A value the handout does not require shown (optional) may be left out: `unseen` names those. */
-export function checkTotals(expectedValues: ReadonlyMap<string, { value: number; optional?: boolean }>, observed: readonly Turn[], table: RoleTable, unseen: string[] = []): TurnProblem | null {
+export function checkTotals(expectedValues: ReadonlyMap<string, { value: number; optional?: boolean }>, observed: readonly Turn[], table: RoleTable, unseen: string[] = [], explain?: ExplainNumber): TurnProblem | null {
   for (const [role, want] of expectedValues) {
     const says = table.get(role)?.says ?? role;
     const got = lastPrinted(observed, table, role);
@@ -74,7 +74,8 @@ export function checkTotals(expectedValues: ReadonlyMap<string, { value: number;
     }
     const wrong = got.values.find((v) => v !== want.value);
     if (wrong !== undefined) {
-      return { turn: got.turn, message: `${says} should be ${want.value}; your program printed ${wrong} (${JSON.stringify(got.line.length > 160 ? got.line.slice(0, 160) + '…' : got.line)})`, defect: `wrong:${role}` };
+      const p = wrongNumber(`${says} should be ${want.value}; your program printed ${wrong} (${JSON.stringify(got.line.length > 160 ? got.line.slice(0, 160) + '…' : got.line)})`, role, wrong, want.value, explain);
+      return { turn: got.turn, message: p.text, defect: `wrong:${role}${p.how ? `:${p.how}` : ''}` };
     }
   }
   return null;

@@ -12,7 +12,8 @@ import type { Hand } from './letters.js';
 import { handFact, playGame, playHand } from './play.js';
 import { WORDGAME_ROLES } from './roles.js';
 import { WORDGAME_VALIDATORS } from './validators.js';
-import { WORDGAME_EXPLAINERS } from './explain.js';
+import { WORDGAME_EXPLAINERS, WORDGAME_REFUTERS } from './explain.js';
+import { gameTotalMistakes } from './explain-totals.js';
 import { getWordScore } from './score.js';
 import { isValidWord } from './valid.js';
 import { resolveVariant, type WordgameVariant } from './variants.js';
@@ -128,6 +129,8 @@ export const wordgameAdapter: ReferenceAdapter = {
   roles: WORDGAME_ROLES,
   validators: WORDGAME_VALIDATORS,
   explain: WORDGAME_EXPLAINERS,
+  refute: WORDGAME_REFUTERS,
+  numberMistakes: { gameTotal: gameTotalMistakes },
   wildcards: (options) => resolveVariant(options.variant, 'PS3 options.variant').wildcard,
   wildcard: (options) => {
     const v = resolveVariant(options.variant, 'PS3 options.variant');

@@ -2,7 +2,7 @@
 // mistake in it: a wrong answer that one of them reproduces exactly is that mistake. Two tests showing
 // the same mistake show one defect (charged once), and the failure's message says what it is. An answer
 // none of them reproduces is left unexplained: it is charged as a wrong answer of its own.
-import type { Explainer, RefContext } from '../../harness/model/reference.js';
+import type { Explainer, RefContext, Refuter } from '../../harness/model/reference.js';
 import { asCounts, asInt, asStr, type PyValue } from '../../harness/model/pyvalue.js';
 import { SCRABBLE_LETTER_VALUES, type Hand } from './letters.js';
 import { resolveVariant, type WordgameVariant } from './variants.js';
@@ -124,8 +124,12 @@ const VALID_MISTAKES: Mistake<ValidInput>[] = [
   { defect: 'wildcard-any-letter', says: 'the wildcard may stand for any letter (it stands only for {kind})', answer: ({ word, hand, words, v }) => (word.includes(v.wildcard) ? isValidWord(word, hand, words, otherKind(v)) || isValidWord(word, hand, words, v) : undefined) },
   { defect: 'wildcard-without-wildcard', says: 'a word with the wildcard is accepted though the hand holds none', answer: ({ word, hand, words, v }) => (word.includes(v.wildcard) && !(hand.get(v.wildcard) ?? 0) ? isValidWord(word, new Map([...hand, [v.wildcard, 1]]), words, v) : undefined) },
   { defect: 'wildcard-fills-any-letter', says: 'a letter of the word the hand lacks is accepted in place of the wildcard', answer: ({ word, hand, words, v }) => (!word.includes(v.wildcard) && (hand.get(v.wildcard) ?? 0) > 0 ? words.includes(word.toLowerCase()) : undefined) },
+  // Letters the hand holds may be used without limit (a count never used up); zero counts are still refused.
+  { defect: 'overuses-letters', says: 'a letter may be used more often than the hand holds it', answer: ({ word, hand, words, v }) => isValidWord(word, new Map([...hand].map(([k, n]) => [k, n > 0 ? 99 : 0])), words, v) },
+  // A letter kept in the hand with a count of 0 (update_hand may leave it) is taken as held.
+  { defect: 'zero-count-held', says: 'a letter the hand holds 0 times is taken as held', answer: ({ word, hand, words, v }) => ([...hand.values()].includes(0) ? isValidWord(word, new Map([...hand].map(([k, n]) => [k, Math.max(n, 1)])), words, v) : undefined) },
   // Only whether a letter is a key of the hand is checked: counts, zero counts included, are ignored.
-  { defect: 'ignores-counts', says: 'a letter may be used more often than the hand holds it (a count of 0 included)', answer: ({ word, hand, words, v }) => isValidWord(word, new Map([...hand].map(([k]) => [k, 99])), words, v) },
+  { defect: 'ignores-counts', says: 'only whether a letter is in the hand is checked, not how often (a count of 0 included)', answer: ({ word, hand, words, v }) => isValidWord(word, new Map([...hand].map(([k]) => [k, 99])), words, v) },
   { defect: 'ignores-word-list', says: 'the word is not looked up in the word list', answer: ({ word, hand }) => holds(word, hand) },
 ];
 
@@ -133,12 +137,17 @@ const VALID_MISTAKES: Mistake<ValidInput>[] = [
  *  up (a lookup that compares from the second letter on, say): its own mistake, not "never looks words up". */
 const ONE_LETTER: Mistake<ValidInput> = { defect: 'one-letter-unchecked', says: 'a one-letter word is accepted without being looked up in the word list', answer: ({ word, hand, words }) => (word.length === 1 && holds(word, hand) && !words.includes(word.toLowerCase()) ? true : undefined) };
 
-const explainValid: Explainer = ({ args, observed, ctx }) => {
-  if (observed.t !== 'bool') return undefined;
+function validInput(args: PyValue[], ctx: RefContext): ValidInput {
   const v = variantOf(ctx);
   const list = args[2];
   const words = list && (list.t === 'list' || list.t === 'tuple') ? list.v.map((x) => (x.t === 'str' ? x.v : '')) : [...ctx.words].map((w) => w.toLowerCase());
-  const input = { word: asStr(args[0]!, 'word'), hand: asCounts(args[1]!, 'hand'), words, v };
+  return { word: asStr(args[0]!, 'word'), hand: asCounts(args[1]!, 'hand'), words, v };
+}
+
+const explainValid: Explainer = ({ args, observed, ctx }) => {
+  if (observed.t !== 'bool') return undefined;
+  const input = validInput(args, ctx);
+  const v = input.v;
   const kind = v.wildcardStandsFor === 'vowels' ? 'vowels' : 'consonants';
   const hit = firstMatch([ONE_LETTER], input, observed.v) ?? firstMatch(VALID_MISTAKES, input, observed.v);
   return hit ? { ...hit, says: hit.says.replace('{kind}', kind) } : undefined;
@@ -152,6 +161,32 @@ const explainHandlen: Explainer = ({ args, observed }) => {
   const n = Number(observed.v);
   if (n === [...hand.values()].filter((k) => k > 0).length || n === hand.size) return { defect: 'counts-keys', says: 'it counts the different letters (the keys), not every copy of them' };
   return undefined;
+};
+
+/** The mistakes that answer otherwise than `right` on this input (a right answer rules them out). */
+function ruledOut<I>(mistakes: Mistake<I>[], input: I, right: number | boolean | Hand): string[] {
+  return mistakes.filter((m) => {
+    let a;
+    try {
+      a = m.answer(input);
+    } catch {
+      return false;
+    }
+    if (a === undefined) return false;
+    return !(a instanceof Map && right instanceof Map ? sameHand(a, right) : a === right);
+  }).map((m) => m.defect);
+}
+
+/** is_valid_word's right answers rule out the mistakes that would have answered otherwise ('hello' refused
+ *  with one 'l' rules out "counts are ignored", leaving "a count of 0 is taken as held" to explain a
+ *  zero-count failure on its own). Only a plain word (lower case, no wildcard) rules anything out: a program
+ *  that ignores counts and has no wildcard at all refuses 'l*ll' rightly, for its other mistake. */
+export const WORDGAME_REFUTERS: Record<string, Refuter> = {
+  is_valid_word: ({ args, right, ctx }) => {
+    const input = validInput(args, ctx);
+    const plain = input.word === input.word.toLowerCase() && !input.word.includes(input.v.wildcard);
+    return right.t === 'bool' && plain ? ruledOut([ONE_LETTER, ...VALID_MISTAKES], input, right.v) : undefined;
+  },
 };
 
 export const WORDGAME_EXPLAINERS: Record<string, Explainer> = {

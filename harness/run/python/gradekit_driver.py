@@ -552,14 +552,15 @@ def forgiving_chdir(path):
 
 def static_facts(path):
     """What the source says without running it: the top-level modules it imports (for the course rule
-    'only random may be imported'), and the top-level functions whose last definition is still a stub
+    'only random may be imported'), the top-level functions whose last definition is still a stub
     (only pass, ..., return None or raise NotImplementedError after the docstring): one defect each,
-    charged once, whatever tests call them."""
+    charged once, whatever tests call them; and the written ones that return nothing, with the line of
+    their def: a test of their return value sees that from the source even when a crash stops the run."""
     try:
         with _real_open(path, "rb") as f:
             tree = ast.parse(f.read(), filename=path)
     except BaseException:
-        return [], []
+        return [], [], []
     names = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -570,7 +571,26 @@ def static_facts(path):
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             last[node.name] = node
-    return [{"module": m, "line": ln} for m, ln in names], sorted(n for n, f in last.items() if _is_stub(f))
+    stubs = sorted(n for n, f in last.items() if _is_stub(f))
+    silent = [{"name": n, "line": f.lineno} for n, f in sorted(last.items()) if n not in stubs and not _returns_value(f)]
+    return [{"module": m, "line": ln} for m, ln in names], stubs, silent
+
+
+def _returns_value(fn):
+    """Whether a function can return anything but None: a `return <value>` (not None) in its own body, or a
+    yield (a generator returns one). Nested functions, lambdas and classes are their own bodies. A function
+    whose own code never says `return <value>` returns None however it ends."""
+    todo = list(fn.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue
+        if isinstance(node, (ast.Yield, ast.YieldFrom)):
+            return True
+        if isinstance(node, ast.Return) and node.value is not None and not (isinstance(node.value, ast.Constant) and node.value.value is None):
+            return True
+        todo.extend(ast.iter_child_nodes(node))
+    return False
 
 
 def _is_stub_body_trivial(body):
@@ -694,7 +714,7 @@ def do_import(req):
     result["cpu_ms"] = (time.process_time() - cpu0) * 1000
     result["output"] = out.text()
     result["stderr"] = err.text()
-    result["static_imports"], result["stubs"] = static_facts(path)
+    result["static_imports"], result["stubs"], result["no_return"] = static_facts(path)
     result["runtime_imports"] = sorted(m for m in set(sys.modules) - before if "." not in m and m != req["module"])
     result["notices"] = list(NOTICES)
     if result["ok"]:

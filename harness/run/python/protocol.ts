@@ -173,6 +173,8 @@ export interface ImportResult {
   attributes?: string[];
   /** Top-level functions whose body is still a stub (pass, ..., return None, raise NotImplementedError). */
   stubs?: string[];
+  /** Top-level functions, written (not stubs), whose own code has no `return <value>`: they return None. */
+  no_return?: { name: string; line: number }[];
   /** Top-level statements skipped because they asked for input while the module was imported. */
   skipped?: { line: number; source: string; prompt: string | null }[];
 }

@@ -555,8 +555,16 @@ function judgeStep(j: JudgeInput, so: StepObservation, rs: RefStepResult | undef
     const v = validator({ observed, expected, args, ctx: j.validatorCtx(), output, previous });
     if (!v.ok) {
       const o = fail(`${label}: ${v.message}`, { ...base, actual: repr(observed), ...(expected ? { expected: repr(expected) } : {}) });
+      if (step?.expr.k !== 'call') return o;
       // The same kind of wrong answer from the same function is one defect, whichever input shows it.
-      return step?.expr.k === 'call' ? withDefect(`answer:${step.expr.callee.join('.')}:${v.defect ?? 'wrong-value'}`, o) : o;
+      const fn = step.expr.callee.join('.');
+      // None back, and the argument changed: the function worked in place; what it did there is judged too,
+      // each rule it breaks another defect than the None.
+      const changed = observed.t === 'none' && so.args_changed ? Object.entries(so.args_changed).sort(([x], [y]) => Number(x) - Number(y))[0] : undefined;
+      const after = changed ? validator({ observed: fromWire(changed[1]), expected, args, ctx: j.validatorCtx(), output, previous }) : undefined;
+      const inPlace = after && !after.ok ? { alternatives: [withDefect(`answer:${fn}:${after.defect ?? 'wrong-value'}`, fail(`${label}, in place: the argument it changed: ${after.message}`, { ...base, actual: repr(fromWire(changed![1])) }))] } : {};
+      // A None is the function returning nothing, whichever comparator finds it: one defect with a None elsewhere.
+      return { ...withDefect(observed.t === 'none' ? `returns-none:${fn}` : `answer:${fn}:${v.defect ?? 'wrong-value'}`, o), ...inPlace };
     }
   } else if (expected !== undefined) {
     const how = j.stepCompare?.[index] ?? j.compare;

@@ -29,6 +29,9 @@ export interface CaseFailure {
   traceback?: string;
   /** Its defect signature, as a call test would give it (judge.ts): one defect, charged once. */
   defect?: string;
+  /** What the rule finds wrong with the argument the call changed, when it returned None and changed it (a
+   *  function that works in place): other defects than the None, judged on what it did. */
+  inPlace?: { why: string; defect: string };
 }
 
 /** Shrinking stops after this many extra runs or this long, keeping the smallest failure found so far. */
@@ -109,13 +112,14 @@ export async function runProperty(t: PropertyTest, env: PythonTestEnv, timeoutMs
     throw e;
   }
   const cases = sampleCases(arb, fcSeed, p.runs);
-  const judge = caseJudge(t, env, step, seed);
   const validated = p.check !== 'reference' && !!a.adapter.validators?.[p.check];
+  const judge = caseJudge(t, env, step, seed);
   const limitsOf = (n: number): Omit<RunRequest, 'op' | 'id' | 'steps'> => {
     const d = a.spec.data.defaults;
     return { timeout_ms: timeoutMs, cpu_s: Math.ceil((timeoutMs * Math.max(1, n / p.runs)) / 1000) + 1, memory_mb: d.memory_mb, output_cap: d.output_cap, file_size_mb: 16, open_files: 64, stdin: null };
   };
-  const res = await env.session.run({ id: t.id, ...limitsOf(cases.length), steps: cases.map((b) => stepToWire(step, false, b)), seed });
+  // A validator also judges what a call that returned None did to its argument: the driver sends it back.
+  const res = await env.session.run({ id: t.id, ...limitsOf(cases.length), steps: cases.map((b) => stepToWire(step, validated, b)), seed });
   if (res.status !== 'ok' || !res.obs || res.limit) return hung(runFailure(res, timeoutMs), step.expr.k === 'call' ? step.expr.callee.join('.') : undefined);
   const obs = res.obs;
   const missing = obs.steps.find((s) => s.missing)?.missing;
@@ -173,12 +177,15 @@ function otherDefects(verdicts: (CaseFailure | null)[], cases: Bindings[], step:
   const seen = new Set([reported]);
   const alternatives: Outcome[] = [];
   verdicts.forEach((f, i) => {
-    if (!counts(f) || !f.defect || seen.has(f.defect)) return;
-    seen.add(f.defect);
+    if (!counts(f)) return;
     const call = renderCall(step, cases[i]!);
-    const detail = { call, seed: String(seed), ...(f.expected !== undefined ? { expected: f.expected } : {}), ...(f.actual !== undefined ? { actual: f.actual } : {}) };
-    const message = `case ${i + 1} of ${cases.length}: ${call}: ${f.why}`;
-    alternatives.push({ ...(f.kind === 'error' ? error(message, detail) : fail(message, detail)), defect: f.defect });
+    for (const x of [f, ...(f.inPlace ? [{ ...f.inPlace, kind: 'failed' as const, expected: undefined, actual: undefined }] : [])]) {
+      if (!x.defect || seen.has(x.defect)) continue;
+      seen.add(x.defect);
+      const detail = { call, seed: String(seed), ...(x.expected !== undefined ? { expected: x.expected } : {}), ...(x.actual !== undefined ? { actual: x.actual } : {}) };
+      const message = `case ${i + 1} of ${cases.length}: ${call}: ${x.why}`;
+      alternatives.push({ ...(x.kind === 'error' ? error(message, detail) : fail(message, detail)), defect: x.defect });
+    }
   });
   return alternatives.length ? { alternatives } : {};
 }
@@ -206,8 +213,15 @@ export function caseJudge(t: PropertyTest, env: PythonTestEnv, step: PyStep, see
     if (validator) {
       if (so.error) return raised(so);
       const observed = so.value !== undefined ? fromWire(so.value) : ({ t: 'none' } as PyValue);
-      const v = validator({ observed, args, ctx: ctx(), output: transcript.slice(so.out_start, so.out_end) });
-      return v.ok ? null : { kind: 'failed', why: v.message, actual: repr(observed), defect: `answer:${fn}:${v.defect ?? 'wrong-value'}` };
+      const output = transcript.slice(so.out_start, so.out_end);
+      const v = validator({ observed, args, ctx: ctx(), output });
+      if (v.ok) return null;
+      // None back, and the argument changed: the function worked in place; what it did is judged too.
+      const changed = observed.t === 'none' && so.args_changed ? Object.entries(so.args_changed).sort(([x], [y]) => Number(x) - Number(y))[0] : undefined;
+      const after = changed ? validator({ observed: fromWire(changed[1]), args, ctx: ctx(), output }) : undefined;
+      const inPlace = after && !after.ok ? { inPlace: { why: `in place, the argument it changed: ${after.message}`, defect: `answer:${fn}:${after.defect ?? 'wrong-value'}` } } : {};
+      // A None is the function returning nothing, whichever comparator finds it (judge.ts does the same).
+      return { kind: 'failed', why: v.message, actual: repr(observed), defect: observed.t === 'none' ? `returns-none:${fn}` : `answer:${fn}:${v.defect ?? 'wrong-value'}`, ...inPlace };
     }
     const ref = runReference([step], { ...base, names }).steps[0];
     if (ref.raised) {

@@ -154,7 +154,9 @@ export function planTest(r: RunningTest, a: Assignment, runSeed: number | string
   } else {
     steps = a.steps.get(t.id)!;
     const own = r.own_output ? { own_output: Object.keys(a.adapter.functions) } : {};
-    req = { id: t.id, ...limits(a, timeoutMs), ...where, steps: steps.map((s, i) => ({ ...stepToWire(s, Boolean(r.unchanged_args)), ...(r.comparisons && i === steps!.length - 1 ? { count_pairs: true } : {}) })), ...(r.answers ? input : { stdin: r.stdin ?? null }), ...yesNo, patches: wirePatches, seed: seed ?? null, trace, ...own };
+    // A validator judges what a call that returned None did to its argument (in place), so it is sent back.
+    const observeArgs = Boolean(r.unchanged_args) || (typeof r.compare === 'object' && 'validator' in r.compare);
+    req = { id: t.id, ...limits(a, timeoutMs), ...where, steps: steps.map((s, i) => ({ ...stepToWire(s, observeArgs), ...(r.comparisons && i === steps!.length - 1 ? { count_pairs: true } : {}) })), ...(r.answers ? input : { stdin: r.stdin ?? null }), ...yesNo, patches: wirePatches, seed: seed ?? null, trace, ...own };
     refRun = () => runReference(steps!, opts);
   }
   return { req, steps, seed, opts, refRun, wirePatches, refPatches };

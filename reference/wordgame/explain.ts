@@ -13,10 +13,12 @@ type Mistake<I> = { defect: string; says: string; answer: (input: I) => number |
 
 const variantOf = (ctx: Pick<RefContext, 'options'>): WordgameVariant => resolveVariant(ctx.options.variant, 'PS3 options.variant');
 
-/** The first mistake whose answer is the observed one (numbers, booleans or hands compared by value), with
- *  the other mistakes that give the same answer (`also`). */
-function firstMatch<I>(mistakes: Mistake<I>[], input: I, observed: number | boolean | Hand): { defect: string; says: string; also?: string[] } | undefined {
-  const fits = mistakes.filter((m) => {
+type Answer = number | boolean | Hand;
+
+/** The mistakes that answer this input at all, each with its answer, kept when `keep` says so of it
+ *  (numbers, booleans or hands compared by value by `same`). */
+function mistakesAnswering<I>(mistakes: Mistake<I>[], input: I, keep: (same: (x: Answer) => boolean) => boolean): Mistake<I>[] {
+  return mistakes.filter((m) => {
     let a;
     try {
       a = m.answer(input);
@@ -24,8 +26,14 @@ function firstMatch<I>(mistakes: Mistake<I>[], input: I, observed: number | bool
       return false;
     }
     if (a === undefined) return false;
-    return a instanceof Map && observed instanceof Map ? sameHand(a, observed) : a === observed;
+    const given = a;
+    return keep((x) => (given instanceof Map && x instanceof Map ? sameHand(given, x) : given === x));
   });
+}
+
+/** The first mistake whose answer is the observed one, with the other mistakes that give the same answer (`also`). */
+function firstMatch<I>(mistakes: Mistake<I>[], input: I, observed: Answer): { defect: string; says: string; also?: string[] } | undefined {
+  const fits = mistakesAnswering(mistakes, input, (same) => same(observed));
   if (!fits.length) return undefined;
   // One answer that several mistakes give names them all; the program's other failures tell which it is.
   const [first, ...rest] = fits;
@@ -164,17 +172,8 @@ const explainHandlen: Explainer = ({ args, observed }) => {
 };
 
 /** The mistakes that answer otherwise than `right` on this input (a right answer rules them out). */
-function ruledOut<I>(mistakes: Mistake<I>[], input: I, right: number | boolean | Hand): string[] {
-  return mistakes.filter((m) => {
-    let a;
-    try {
-      a = m.answer(input);
-    } catch {
-      return false;
-    }
-    if (a === undefined) return false;
-    return !(a instanceof Map && right instanceof Map ? sameHand(a, right) : a === right);
-  }).map((m) => m.defect);
+function ruledOut<I>(mistakes: Mistake<I>[], input: I, right: Answer): string[] {
+  return mistakesAnswering(mistakes, input, (same) => !same(right)).map((m) => m.defect);
 }
 
 /** is_valid_word's right answers rule out the mistakes that would have answered otherwise ('hello' refused

@@ -1,6 +1,6 @@
 // Judging a call / steps / program test: the student's observations against the reference's.
 // The first problem found decides the verdict; its message says what was expected and what happened.
-import { fromWire, pyEquals, repr, truthy, type PyValue } from '../model/pyvalue.js';
+import { fromWire, pyEquals, repr, type PyValue } from '../model/pyvalue.js';
 import type { Explainer, NumberMistakes, RefContext, Refuter, Validator } from '../model/reference.js';
 import type { TestDetail } from '../model/report.js';
 import type { Observation, StepObservation } from '../run/python/protocol.js';
@@ -10,6 +10,7 @@ import { compareValues } from '../compare/values.js';
 import { compareText, normalise } from '../compare/text.js';
 import type { FunctionCall, RefRunResult, RefStepResult } from './reference-run.js';
 import { error, fail, limit, pass, notChecked, raisedIn, type Outcome } from './outcome.js';
+import { changedInPlace, explainedBy, numberExplainer, numberMistakesOf, refutedBy, truthSays, wrongTruth } from './mistakes.js';
 import { judgeTurnsAll, readTurns, type ExplainNumber, turnLines, turnsOf, type Role, type RoleTable, type Turn, type TurnProblem } from '../turns/index.js';
 import { checkQuestions, checkTotals, lastPrinted, rolesAsked, times } from '../turns/rules.js';
 import { classifyQuestion } from '../turns/roles.js';
@@ -24,28 +25,6 @@ export function referenceTurns(ref: RefRunResult, withFacts = true, table?: Role
   return turns;
 }
 
-/** The known mistakes of a role's value over the calls this run made (NumberMistakes). */
-function mistakesOf(j: JudgeInput, role: string): ReturnType<NumberMistakes> {
-  const list = j.numberMistakes?.[role];
-  if (!list || !j.calls?.length) return undefined;
-  try {
-    return list(j.calls);
-  } catch {
-    return undefined; // mistakes that cannot read the calls explain nothing
-  }
-}
-
-/** A wrong value named by the known mistakes that give it. A value right for the hands the program played
- *  is no mistake of this role (those hands differ from the handout's: another defect): nothing is named. */
-function numberExplainer(j: JudgeInput): ExplainNumber | undefined {
-  if (!j.numberMistakes || !j.calls?.length) return undefined;
-  return (role, observed) => {
-    const m = mistakesOf(j, role);
-    const fits = m && m.right !== observed ? m.mistakes.filter((x) => x.value === observed) : [];
-    return fits.length ? { how: fits.map((x) => x.defect).join('|'), says: fits.map((x) => x.says).join('; or ') } : undefined;
-  };
-}
-
 /** A passing session that printed a role's right value rules out the mistakes that print another. */
 function numbersRuledOut(j: JudgeInput): string[] {
   const table = j.byRole?.table ?? j.meaning?.table;
@@ -54,7 +33,7 @@ function numbersRuledOut(j: JudgeInput): string[] {
   return Object.keys(j.numberMistakes).flatMap((role) => {
     const want = lastFacts(j.ref, [role]).get(role)?.value;
     const shown = lastPrinted(observed, table, role)?.values.at(-1);
-    const m = want !== undefined && shown === want ? mistakesOf(j, role) : undefined;
+    const m = want !== undefined && shown === want ? numberMistakesOf(j.numberMistakes, j.calls, role) : undefined;
     return m && m.right === shown ? m.mistakes.filter((x) => x.value !== shown).map((x) => `wrong:${role}:${x.defect}`) : [];
   });
 }
@@ -73,7 +52,7 @@ function turnVerdict(j: JudgeInput): SessionProblem | null {
     table: m.table,
     wildcards: m.wildcards,
     exhaustedAt: j.obs.input_exhausted,
-    explainNumber: numberExplainer(j),
+    explainNumber: numberExplainer(j.numberMistakes, j.calls),
   });
   const v = first ? { ...first, ...(later.length ? { later } : {}) } : null;
   verdicts.set(j, v);
@@ -128,7 +107,7 @@ function judgeByRole(j: JudgeInput, base: TestDetail): Outcome | undefined {
     // Each question role on its own too: a second question's own defect (a substitution offered for a
     // replay) is not hidden behind the first difference of the order of both.
     ...(r.questions && r.questions.length > 1 ? r.questions.map((q) => checkQuestions(expected, observed, r.table, [q])) : []),
-    r.totals ? checkTotals(lastFacts(j.ref, r.totals), observed, r.table, unseen, numberExplainer(j)) : null,
+    r.totals ? checkTotals(lastFacts(j.ref, r.totals), observed, r.table, unseen, numberExplainer(j.numberMistakes, j.calls)) : null,
     // A reference run that records no calls (a course's own solution, run in its driver) cannot count them.
     r.newCalls && j.ref.calls ? newCallsDiffer(r.newCalls, j.ref.calls, observed.length - 1) : null,
   ].filter((p): p is TurnProblem => p !== null);
@@ -222,7 +201,7 @@ function turnFailure(j: JudgeInput, p: SessionProblem, base: TestDetail): Outcom
     hint: 'the wording, spacing and layout of your output are up to you; what it says must match the handout',
   }));
   // A wrong number whose known mistakes are named: the tests' right values narrow which it is (charges.ts).
-  const named = /^wrong:[^:]+:/.test(p.defect) && numberExplainer(j) ? { narrows: true as const } : {};
+  const named = /^wrong:[^:]+:/.test(p.defect) && numberExplainer(j.numberMistakes, j.calls) ? { narrows: true as const } : {};
   // Later problems the first cannot have caused: each a defect of its own, charged here if the first is charged elsewhere.
   const later = (p.later ?? []).filter((x, k, all) => x.defect !== p.defect && all.findIndex((y) => y.defect === x.defect) === k);
   return { ...o, ...named, ...(later.length ? { alternatives: later.map((x) => turnFailure(j, x, base)) } : {}) };
@@ -410,16 +389,6 @@ function stoppedBlind(j: JudgeInput, so: StepObservation, o: Outcome, index: num
   return j.obs.inputs.length === 0 || valueOnly;
 }
 
-/** A value where a bool is due is read by its truth value, as `if is_valid_word(...)` reads it: true where
- *  True is due is only the wrong type, true where False is due is the wrong answer too (another defect).
- *  The truth value, when it is the wrong answer. */
-export function wrongTruth(expected: PyValue, observed: PyValue): PyValue | undefined {
-  if (expected.t !== 'bool' || observed.t === 'bool' || observed.t === 'none') return undefined;
-  const v = truthy(observed);
-  return v === expected.v ? undefined : { t: 'bool', v };
-}
-export const truthSays = (truth: PyValue) => `; as a truth value it is ${truthy(truth) ? 'True' : 'False'}, the wrong answer`;
-
 /** "returns-none:is_valid_word:False": None where a True and where a False was due are told apart (a branch
  *  that falls off its end without returning is one of them); charges.ts makes them one defect again when the
  *  function returns nothing proper anywhere. */
@@ -455,29 +424,6 @@ function promptDivergence(j: JudgeInput): string | undefined {
 export const ARITY = /takes (?:no|\d+) (?:positional )?arguments?|missing \d+ required (?:positional|keyword-only) arguments?|unexpected keyword argument|positional arguments? but \d+ (?:was|were) given/;
 
 const sameType = (a: PyValue, b: PyValue) => a.t === b.t || (a.t === 'int' && b.t === 'bool') || (a.t === 'bool' && b.t === 'int');
-
-/** The known mistake a wrong answer shows, if the reference has an explainer for the function. */
-function explained(j: JudgeInput, callee: string[], args: PyValue[], observed: PyValue, expected: PyValue): ReturnType<Explainer> {
-  const ex = callee.length === 1 ? j.explain?.[callee[0]!] : undefined;
-  if (!ex) return undefined;
-  try {
-    return ex({ args, observed, expected, ctx: j.validatorCtx() });
-  } catch {
-    return undefined; // an explainer that cannot read the answer explains nothing
-  }
-}
-
-/** The known mistakes (as defects) that the right answer of `callee` on these arguments rules out; undefined
- *  when the input tells nothing about them. */
-function refuted(j: JudgeInput, callee: string[], args: PyValue[], right: PyValue): string[] | undefined {
-  const rf = callee.length === 1 ? j.refute?.[callee[0]!] : undefined;
-  if (!rf) return undefined;
-  try {
-    return rf({ args, right, ctx: j.validatorCtx() })?.map((m) => `answer:${callee[0]}:${m}`);
-  } catch {
-    return undefined; // a refuter that cannot read the input rules nothing out
-  }
-}
 
 const short = (s: string) => (s.length > 300 ? s.slice(0, 300) + ' …' : s);
 
@@ -560,9 +506,9 @@ function judgeStep(j: JudgeInput, so: StepObservation, rs: RefStepResult | undef
       const fn = step.expr.callee.join('.');
       // None back, and the argument changed: the function worked in place; what it did there is judged too,
       // each rule it breaks another defect than the None.
-      const changed = observed.t === 'none' && so.args_changed ? Object.entries(so.args_changed).sort(([x], [y]) => Number(x) - Number(y))[0] : undefined;
-      const after = changed ? validator({ observed: fromWire(changed[1]), expected, args, ctx: j.validatorCtx(), output, previous }) : undefined;
-      const inPlace = after && !after.ok ? { alternatives: [withDefect(`answer:${fn}:${after.defect ?? 'wrong-value'}`, fail(`${label}, in place: the argument it changed: ${after.message}`, { ...base, actual: repr(fromWire(changed![1])) }))] } : {};
+      const changed = changedInPlace(observed, so);
+      const after = changed ? validator({ observed: changed, expected, args, ctx: j.validatorCtx(), output, previous }) : undefined;
+      const inPlace = after && !after.ok ? { alternatives: [withDefect(`answer:${fn}:${after.defect ?? 'wrong-value'}`, fail(`${label}, in place: the argument it changed: ${after.message}`, { ...base, actual: repr(changed!) }))] } : {};
       // A None is the function returning nothing, whichever comparator finds it: one defect with a None elsewhere.
       return { ...withDefect(observed.t === 'none' ? `returns-none:${fn}` : `answer:${fn}:${v.defect ?? 'wrong-value'}`, o), ...inPlace };
     }
@@ -570,7 +516,7 @@ function judgeStep(j: JudgeInput, so: StepObservation, rs: RefStepResult | undef
     const how = j.stepCompare?.[index] ?? j.compare;
     const cmp = typeof how === 'object' && 'validator' in how ? 'exact' : how;
     const r = compareValues(expected, observed, cmp);
-    const rules = step?.expr.k === 'call' ? refuted(j, step.expr.callee, rs?.args ?? [], expected) : undefined;
+    const rules = step?.expr.k === 'call' ? refutedBy(j.refute, step.expr.callee, rs?.args ?? [], expected, j.validatorCtx) : undefined;
     if (r.ok && rules) for (const m of rules) (ruledOut.get(j) ?? ruledOut.set(j, new Set()).get(j)!).add(m);
     if (!r.ok) {
       if (step?.expr.k !== 'call') return fail(`${label}: ${r.why}`, { ...base, expected: repr(expected), actual: repr(observed) });
@@ -582,7 +528,7 @@ function judgeStep(j: JudgeInput, so: StepObservation, rs: RefStepResult | undef
       if (observed.t === 'none' && expected.t !== 'none') return withDefect(noneFor(fn, expected), fail(`${label}: ${r.why}${last && j.expectFrom ? ` (${j.expectFrom})` : ''}`, { ...base, expected: repr(expected), actual: repr(observed) }));
       // A mistake the reference recognises is named, and is one defect whichever input shows it.
       const truth = wrongTruth(expected, observed);
-      const known = sameType(expected, observed) || truth ? explained(j, step.expr.callee, rs?.args ?? [], truth ?? observed, expected) : undefined;
+      const known = sameType(expected, observed) || truth ? explainedBy(j.explain, step.expr.callee, rs?.args ?? [], truth ?? observed, expected, j.validatorCtx) : undefined;
       const from = last && j.expectFrom ? ` (${j.expectFrom})` : '';
       const o = fail(`${label}: ${r.why}${from}${truth ? truthSays(truth) : ''}${known ? ` (${known.says})` : ''}`, { ...base, expected: repr(expected), actual: repr(observed) });
       const mistake = known ? [known.defect, ...(known.also ?? [])].join('|') : sameType(expected, observed) || truth ? 'wrong-value' : `type-${observed.t}`;

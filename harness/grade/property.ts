@@ -11,7 +11,8 @@ import type { RunRequest, StepObservation } from '../run/python/protocol.js';
 import { PyRandom } from '../../reference/pyrandom.js';
 import { makeContext, RecordingIO, runReference } from './reference-run.js';
 import { compareValues } from '../compare/values.js';
-import { ARITY, noneFor, truthSays, wrongTruth } from './judge.js';
+import { ARITY, noneFor } from './judge.js';
+import { changedInPlace, truthSays, wrongTruth } from './mistakes.js';
 import { error, fail, pass, raisedIn, runFailure, hung, type Outcome } from './outcome.js';
 import { arbitraries, GeneratorParamError, type ArbContext } from './arbitraries.js';
 import { refOptions, stepToWire, type PythonTestEnv, type Running } from './python-tests.js';
@@ -217,8 +218,8 @@ export function caseJudge(t: PropertyTest, env: PythonTestEnv, step: PyStep, see
       const v = validator({ observed, args, ctx: ctx(), output });
       if (v.ok) return null;
       // None back, and the argument changed: the function worked in place; what it did is judged too.
-      const changed = observed.t === 'none' && so.args_changed ? Object.entries(so.args_changed).sort(([x], [y]) => Number(x) - Number(y))[0] : undefined;
-      const after = changed ? validator({ observed: fromWire(changed[1]), args, ctx: ctx(), output }) : undefined;
+      const changed = changedInPlace(observed, so);
+      const after = changed ? validator({ observed: changed, args, ctx: ctx(), output }) : undefined;
       const inPlace = after && !after.ok ? { inPlace: { why: `in place, the argument it changed: ${after.message}`, defect: `answer:${fn}:${after.defect ?? 'wrong-value'}` } } : {};
       // A None is the function returning nothing, whichever comparator finds it (judge.ts does the same).
       return { kind: 'failed', why: v.message, actual: repr(observed), defect: observed.t === 'none' ? `returns-none:${fn}` : `answer:${fn}:${v.defect ?? 'wrong-value'}`, ...inPlace };

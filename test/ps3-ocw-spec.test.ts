@@ -69,11 +69,12 @@ describe('the handout numbers the spec leaves to the reference', () => {
   it("update_hand: 'abbey' on a b e e leaves one e, never a negative count", () => {
     expect(refValues('update-never-negative')).toEqual(["{'e': 1}"]);
   });
-  it('play_game totals: the two hands of the returns game 204; the better of two plays 198, 198 and a tie 114 then 1 more: 115', () => {
+  it('play_game totals: the two hands of the returns game 204; the better of two plays 198, 198, a tie 114 then 1 more: 115, and 0 replayed as 114 then 1 more: 115', () => {
     expect(refValues('play-game-returns')).toEqual(['204']);
     expect(refValues('play-game-replay-better')).toEqual(['198']);
     expect(refValues('play-game-replay-worse')).toEqual(['198']);
     expect(refValues('play-game-replay-tie')).toEqual(['115']);
+    expect(refValues('play-game-replay-later-hand')).toEqual(['115']);
   });
   it('every scripted input is consumed by the reference (no test leaves input unread)', () => {
     expect(inputsNotConsumed(a)).toEqual([]);

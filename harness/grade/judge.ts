@@ -10,7 +10,7 @@ import { compareValues } from '../compare/values.js';
 import { compareText, normalise } from '../compare/text.js';
 import type { FunctionCall, RefRunResult, RefStepResult } from './reference-run.js';
 import { error, fail, limit, pass, notChecked, raisedIn, type Outcome } from './outcome.js';
-import { changedInPlace, explainedBy, numberExplainer, numberMistakesOf, refutedBy, truthSays, wrongTruth } from './mistakes.js';
+import { brokenRule, changedInPlace, explainedBy, mistakeOf, numberExplainer, numberMistakesOf, refutedBy, truthSays, wrongTruth } from './mistakes.js';
 import { judgeTurnsAll, readTurns, type ExplainNumber, turnLines, turnsOf, type Role, type RoleTable, type Turn, type TurnProblem } from '../turns/index.js';
 import { checkQuestions, checkTotals, lastPrinted, rolesAsked, times } from '../turns/rules.js';
 import { classifyQuestion } from '../turns/roles.js';
@@ -28,7 +28,7 @@ export function referenceTurns(ref: RefRunResult, withFacts = true, table?: Role
 /** A passing session that printed a role's right value rules out the mistakes that print another. */
 function numbersRuledOut(j: JudgeInput): string[] {
   const table = j.byRole?.table ?? j.meaning?.table;
-  if (!j.numberMistakes || !table) return [];
+  if (!j.numberMistakes || !table || !j.calls?.length) return [];
   const observed = turnsOf(j.obs.transcript, j.obs.inputs);
   return Object.keys(j.numberMistakes).flatMap((role) => {
     const want = lastFacts(j.ref, [role]).get(role)?.value;
@@ -200,8 +200,8 @@ function turnFailure(j: JudgeInput, p: SessionProblem, base: TestDetail): Outcom
     regions: [{ text: 'transcript', from: lines.startLine, to: lines.endLine, label: `turn ${p.turn + 1}: ${p.message.slice(0, 80)}` }],
     hint: 'the wording, spacing and layout of your output are up to you; what it says must match the handout',
   }));
-  // A wrong number whose known mistakes are named: the tests' right values narrow which it is (charges.ts).
-  const named = /^wrong:[^:]+:/.test(p.defect) && numberExplainer(j.numberMistakes, j.calls) ? { narrows: true as const } : {};
+  // A wrong number: the mistakes it is named by, if any, are narrowed by the right values of other tests (charges.ts).
+  const named = p.defect.startsWith('wrong:') ? { narrows: true as const } : {};
   // Later problems the first cannot have caused: each a defect of its own, charged here if the first is charged elsewhere.
   const later = (p.later ?? []).filter((x, k, all) => x.defect !== p.defect && all.findIndex((y) => y.defect === x.defect) === k);
   return { ...o, ...named, ...(later.length ? { alternatives: later.map((x) => turnFailure(j, x, base)) } : {}) };
@@ -508,16 +508,15 @@ function judgeStep(j: JudgeInput, so: StepObservation, rs: RefStepResult | undef
       // each rule it breaks another defect than the None.
       const changed = changedInPlace(observed, so);
       const after = changed ? validator({ observed: changed, expected, args, ctx: j.validatorCtx(), output, previous }) : undefined;
-      const inPlace = after && !after.ok ? { alternatives: [withDefect(`answer:${fn}:${after.defect ?? 'wrong-value'}`, fail(`${label}, in place: the argument it changed: ${after.message}`, { ...base, actual: repr(changed!) }))] } : {};
-      // A None is the function returning nothing, whichever comparator finds it: one defect with a None elsewhere.
-      return { ...withDefect(observed.t === 'none' ? `returns-none:${fn}` : `answer:${fn}:${v.defect ?? 'wrong-value'}`, o), ...inPlace };
+      const inPlace = after && !after.ok ? { alternatives: [withDefect(brokenRule(fn, changed!, after.defect), fail(`${label}, in place: the argument it changed: ${after.message}`, { ...base, actual: repr(changed!) }))] } : {};
+      return { ...withDefect(brokenRule(fn, observed, v.defect), o), ...inPlace };
     }
   } else if (expected !== undefined) {
     const how = j.stepCompare?.[index] ?? j.compare;
     const cmp = typeof how === 'object' && 'validator' in how ? 'exact' : how;
     const r = compareValues(expected, observed, cmp);
     const rules = step?.expr.k === 'call' ? refutedBy(j.refute, step.expr.callee, rs?.args ?? [], expected, j.validatorCtx) : undefined;
-    if (r.ok && rules) for (const m of rules) (ruledOut.get(j) ?? ruledOut.set(j, new Set()).get(j)!).add(m);
+    if (r.ok && rules) ruledOut.set(j, new Set([...(ruledOut.get(j) ?? []), ...rules]));
     if (!r.ok) {
       if (step?.expr.k !== 'call') return fail(`${label}: ${r.why}`, { ...base, expected: repr(expected), actual: repr(observed) });
       const fn = step.expr.callee.join('.');
@@ -531,8 +530,7 @@ function judgeStep(j: JudgeInput, so: StepObservation, rs: RefStepResult | undef
       const known = sameType(expected, observed) || truth ? explainedBy(j.explain, step.expr.callee, rs?.args ?? [], truth ?? observed, expected, j.validatorCtx) : undefined;
       const from = last && j.expectFrom ? ` (${j.expectFrom})` : '';
       const o = fail(`${label}: ${r.why}${from}${truth ? truthSays(truth) : ''}${known ? ` (${known.says})` : ''}`, { ...base, expected: repr(expected), actual: repr(observed) });
-      const mistake = known ? [known.defect, ...(known.also ?? [])].join('|') : sameType(expected, observed) || truth ? 'wrong-value' : `type-${observed.t}`;
-      return { ...withDefect(`answer:${fn}:${mistake}`, o), ...(known && rules ? { narrows: true as const } : {}) };
+      return { ...withDefect(`answer:${fn}:${mistakeOf(known, sameType(expected, observed) || !!truth, observed)}`, o), ...(known && rules ? { narrows: true as const } : {}) };
     }
   }
   if (last && j.comparisons) {

@@ -20,6 +20,18 @@ export function explainedBy(explain: Record<string, Explainer> | undefined, call
   }
 }
 
+/** The mistake part of a wrong answer's signature: the known mistakes that give it, else "wrong-value" for an
+ *  answer that can be compared with the one due (the same type, or read by its truth value), else its type. */
+export function mistakeOf(known: ReturnType<Explainer>, comparable: boolean, observed: PyValue): string {
+  return known ? [known.defect, ...(known.also ?? [])].join('|') : comparable ? 'wrong-value' : `type-${observed.t}`;
+}
+
+/** The signature of a rule a validator finds broken by `fn`'s result: a None is the function returning
+ *  nothing, the defect a None found by comparison is, whichever comparator finds it. */
+export function brokenRule(fn: string, result: PyValue, defect: string | undefined): string {
+  return result.t === 'none' ? `returns-none:${fn}` : `answer:${fn}:${defect ?? 'wrong-value'}`;
+}
+
 /** The known mistakes (as defects) that the right answer of `callee` on these arguments rules out; undefined
  *  when the input tells nothing about them. */
 export function refutedBy(refute: Record<string, Refuter> | undefined, callee: string[], args: PyValue[], right: PyValue, ctx: () => RefContext): string[] | undefined {

@@ -19,9 +19,10 @@ export interface SilentFunction {
 export function returnsNothing(o: Outcome, steps: readonly PyStep[] | null, silent: readonly SilentFunction[] | undefined, due: { expected?: PyValue; what: string } | undefined, file: string): Outcome {
   if (!due || !silent?.length || !steps?.length || o.status === 'passed') return o;
   if (due.expected?.t === 'none') return o;
-  const last = steps[steps.length - 1]!;
-  if (last.expr.k !== 'call' || last.expr.callee.length !== 1) return o;
-  const fn = silent.find((f) => f.name === (last.expr.k === 'call' ? last.expr.callee[0] : ''));
+  const last = steps[steps.length - 1]!.expr;
+  if (last.k !== 'call' || last.callee.length !== 1) return o;
+  const callee = last.callee[0];
+  const fn = silent.find((f) => f.name === callee);
   if (!fn) return o;
   const defect = due.expected ? noneFor(fn.name, due.expected) : `returns-none:${fn.name}`;
   // The run saw the None itself: its own failure says so already.

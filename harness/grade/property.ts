@@ -12,7 +12,7 @@ import { PyRandom } from '../../reference/pyrandom.js';
 import { makeContext, RecordingIO, runReference } from './reference-run.js';
 import { compareValues } from '../compare/values.js';
 import { ARITY, noneFor } from './judge.js';
-import { changedInPlace, truthSays, wrongTruth } from './mistakes.js';
+import { brokenRule, changedInPlace, explainedBy, mistakeOf, truthSays, wrongTruth } from './mistakes.js';
 import { error, fail, pass, raisedIn, runFailure, hung, type Outcome } from './outcome.js';
 import { arbitraries, GeneratorParamError, type ArbContext } from './arbitraries.js';
 import { refOptions, stepToWire, type PythonTestEnv, type Running } from './python-tests.js';
@@ -220,9 +220,8 @@ export function caseJudge(t: PropertyTest, env: PythonTestEnv, step: PyStep, see
       // None back, and the argument changed: the function worked in place; what it did is judged too.
       const changed = changedInPlace(observed, so);
       const after = changed ? validator({ observed: changed, args, ctx: ctx(), output }) : undefined;
-      const inPlace = after && !after.ok ? { inPlace: { why: `in place, the argument it changed: ${after.message}`, defect: `answer:${fn}:${after.defect ?? 'wrong-value'}` } } : {};
-      // A None is the function returning nothing, whichever comparator finds it (judge.ts does the same).
-      return { kind: 'failed', why: v.message, actual: repr(observed), defect: observed.t === 'none' ? `returns-none:${fn}` : `answer:${fn}:${v.defect ?? 'wrong-value'}`, ...inPlace };
+      const inPlace = after && !after.ok ? { inPlace: { why: `in place, the argument it changed: ${after.message}`, defect: brokenRule(fn, changed!, after.defect) } } : {};
+      return { kind: 'failed', why: v.message, actual: repr(observed), defect: brokenRule(fn, observed, v.defect), ...inPlace };
     }
     const ref = runReference([step], { ...base, names }).steps[0];
     if (ref.raised) {
@@ -240,18 +239,11 @@ export function caseJudge(t: PropertyTest, env: PythonTestEnv, step: PyStep, see
     if (c.ok) return null;
     if (observed.t === 'none' && expected.t !== 'none') return { kind: 'failed', why: c.why, expected: shownExpected, actual: repr(observed), defect: noneFor(fn, expected) };
     const truth = wrongTruth(expected, observed);
-    const known = a.adapter.explain?.[fn] && (expected.t === observed.t || truth) ? safely(() => a.adapter.explain![fn]!({ args, observed: truth ?? observed, expected, ctx: ctx() })) : undefined;
-    return { kind: 'failed', why: `${c.why}${truth ? truthSays(truth) : ''}${known ? ` (${known.says})` : ''}`, expected: shownExpected, actual: repr(observed), defect: `answer:${fn}:${known ? [known.defect, ...(known.also ?? [])].join('|') : expected.t === observed.t || truth ? 'wrong-value' : `type-${observed.t}`}` };
+    const comparable = expected.t === observed.t || !!truth;
+    const known = comparable && step.expr.k === 'call' ? explainedBy(a.adapter.explain, step.expr.callee, args, truth ?? observed, expected, ctx) : undefined;
+    return { kind: 'failed', why: `${c.why}${truth ? truthSays(truth) : ''}${known ? ` (${known.says})` : ''}`, expected: shownExpected, actual: repr(observed), defect: `answer:${fn}:${mistakeOf(known, comparable, observed)}` };
   };
 }
-
-const safely = <T>(f: () => T): T | undefined => {
-  try {
-    return f();
-  } catch {
-    return undefined;
-  }
-};
 
 function argValue(x: PyExpr, names: Bindings): PyValue {
   if (x.k === 'name') return names[x.name];

@@ -45,9 +45,7 @@ export interface RefRunResult {
 }
 
 /** One call of a module function: by the reference's own code, or by the student's of a function patched
- *  with the reference's (referenceCaller). */
-/** A call of a module function made through the reference's context, with what it returned (unset while
- *  it runs, or when it raised). */
+ *  with the reference's (referenceCaller), with what it returned (unset while it runs, or when it raised). */
 export interface FunctionCall { name: string; args: PyValue[]; result?: PyValue }
 
 /** Console that records output and echoes scripted input after its prompt, as a terminal shows it,

@@ -151,7 +151,6 @@ function numeric(v: PyValue): number | bigint | undefined {
   return undefined;
 }
 
-/** Python `a == b`: 1 == 1.0 == True; list != tuple; dicts and sets ignore order. */
 /** A key that is the same for any two values pyEquals calls equal (values it tells apart may share one):
  *  buckets in which to look for a value's equal without comparing it with every other value. */
 export function equalityKey(v: PyValue): string {
@@ -160,6 +159,7 @@ export function equalityKey(v: PyValue): string {
   return v.t === 'str' ? `s${v.v}` : v.t;
 }
 
+/** Python `a == b`: 1 == 1.0 == True; list != tuple; dicts and sets ignore order. */
 export function pyEquals(a: PyValue, b: PyValue): boolean {
   const na = numeric(a), nb = numeric(b);
   if (na !== undefined && nb !== undefined) {

@@ -29,11 +29,11 @@ export interface FactContext {
 }
 
 /** A wrong number's known mistake: its signature part ("a|b") and the words that complete the message. */
-export type ExplainNumber = (role: string, observed: number, expected: number) => { how: string; says: string } | undefined;
+export type ExplainNumber = (role: string, observed: number) => { how: string; says: string } | undefined;
 
 /** A wrong number, with its mistake named where one is known: two mistakes read apart are two defects. */
-export function wrongNumber(text: string, role: string, observed: number, expected: number, explain: ExplainNumber | undefined): FactProblem {
-  const known = explain?.(role, observed, expected);
+export function wrongNumber(text: string, role: string, observed: number, explain: ExplainNumber | undefined): FactProblem {
+  const known = explain?.(role, observed);
   return known ? { kind: 'wrong', charge: true, text: `${text} (${known.says})`, how: known.how } : { kind: 'wrong', charge: true, text };
 }
 
@@ -65,11 +65,11 @@ export function checkFacts(text: string, facts: readonly Fact[], ctx: FactContex
           // and only numbers whose own line names the role before them count (not a bare number under it).
           const own = numbers.filter((n) => n.via === 'left' && n.roles.length === 1 && n.roles[0] === role.name);
           const wrong = new Set(own.map((n) => n.value)).size > 2 ? own.find((n) => !want.includes(n.value)) : undefined;
-          if (wrong) return wrongNumber(`${ctx.when} your program shows several values for ${role.says}${about(f)}, and ${wrong.value} (${quote(wrong.line.trim())}) is not ${want.join(' or ')}`, role.name, wrong.value, want[0]!, ctx.explainNumber);
+          if (wrong) return wrongNumber(`${ctx.when} your program shows several values for ${role.says}${about(f)}, and ${wrong.value} (${quote(wrong.line.trim())}) is not ${want.join(' or ')}`, role.name, wrong.value, ctx.explainNumber);
           if (picked.has(f)) return null;
           const instead = numbers.find((n) => !used.has(n) && n.roles.includes(role.name));
           // An optional number may be left out, but when a program shows it, it must be right.
-          if (instead) return wrongNumber(`${ctx.when} ${role.says}${about(f)} should be ${want.join(' or ')}; your program printed ${instead.value} (${quote(instead.line.trim())})`, role.name, instead.value, want[0]!, ctx.explainNumber);
+          if (instead) return wrongNumber(`${ctx.when} ${role.says}${about(f)} should be ${want.join(' or ')}; your program printed ${instead.value} (${quote(instead.line.trim())})`, role.name, instead.value, ctx.explainNumber);
           // The value is there once, read as another fact of the same value (the first word's points and the
           // running total are both 90): say that it is shown once where two things must be, not which is missing.
           const shared = [...picked].find(([g, n]) => g !== f && want.includes(n.value) && !n.roles.length);
@@ -168,6 +168,7 @@ export interface TurnsInput {
   wildcards?: string;
   /** The program asked for more input than the test scripts: the prompt it was left at. */
   exhaustedAt?: string | null;
+  /** The mistake behind a wrong number of a role, when the assignment knows it. */
   explainNumber?: ExplainNumber;
 }
 

@@ -74,7 +74,7 @@ export function checkTotals(expectedValues: ReadonlyMap<string, { value: number;
     }
     const wrong = got.values.find((v) => v !== want.value);
     if (wrong !== undefined) {
-      const p = wrongNumber(`${says} should be ${want.value}; your program printed ${wrong} (${JSON.stringify(got.line.length > 160 ? got.line.slice(0, 160) + '…' : got.line)})`, role, wrong, want.value, explain);
+      const p = wrongNumber(`${says} should be ${want.value}; your program printed ${wrong} (${JSON.stringify(got.line.length > 160 ? got.line.slice(0, 160) + '…' : got.line)})`, role, wrong, explain);
       return { turn: got.turn, message: p.text, defect: `wrong:${role}${p.how ? `:${p.how}` : ''}` };
     }
   }

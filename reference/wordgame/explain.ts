@@ -15,25 +15,23 @@ const variantOf = (ctx: Pick<RefContext, 'options'>): WordgameVariant => resolve
 
 type Answer = number | boolean | Hand;
 
-/** The mistakes that answer this input at all, each with its answer, kept when `keep` says so of it
- *  (numbers, booleans or hands compared by value by `same`). */
-function mistakesAnswering<I>(mistakes: Mistake<I>[], input: I, keep: (same: (x: Answer) => boolean) => boolean): Mistake<I>[] {
-  return mistakes.filter((m) => {
-    let a;
+/** Each mistake that answers this input at all, with its answer (one that cannot read the input has none). */
+function answersOf<I>(mistakes: Mistake<I>[], input: I): { m: Mistake<I>; a: Answer }[] {
+  return mistakes.flatMap((m) => {
     try {
-      a = m.answer(input);
+      const a = m.answer(input);
+      return a === undefined ? [] : [{ m, a }];
     } catch {
-      return false;
+      return [];
     }
-    if (a === undefined) return false;
-    const given = a;
-    return keep((x) => (given instanceof Map && x instanceof Map ? sameHand(given, x) : given === x));
   });
 }
+/** Numbers, booleans or hands compared by value. */
+const sameAnswer = (a: Answer, b: Answer) => (a instanceof Map && b instanceof Map ? sameHand(a, b) : a === b);
 
 /** The first mistake whose answer is the observed one, with the other mistakes that give the same answer (`also`). */
 function firstMatch<I>(mistakes: Mistake<I>[], input: I, observed: Answer): { defect: string; says: string; also?: string[] } | undefined {
-  const fits = mistakesAnswering(mistakes, input, (same) => same(observed));
+  const fits = answersOf(mistakes, input).filter((x) => sameAnswer(x.a, observed)).map((x) => x.m);
   if (!fits.length) return undefined;
   // One answer that several mistakes give names them all; the program's other failures tell which it is.
   const [first, ...rest] = fits;
@@ -173,7 +171,7 @@ const explainHandlen: Explainer = ({ args, observed }) => {
 
 /** The mistakes that answer otherwise than `right` on this input (a right answer rules them out). */
 function ruledOut<I>(mistakes: Mistake<I>[], input: I, right: Answer): string[] {
-  return mistakesAnswering(mistakes, input, (same) => !same(right)).map((m) => m.defect);
+  return answersOf(mistakes, input).filter((x) => !sameAnswer(x.a, right)).map((x) => x.m.defect);
 }
 
 /** is_valid_word's right answers rule out the mistakes that would have answered otherwise ('hello' refused

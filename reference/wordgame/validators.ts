@@ -26,9 +26,10 @@ function handOf(v: PyValue, what: string): Hand | string {
   }
 }
 
-/** A hand without the wildcard and a hand with several are two mistakes (a wildcard never added; a vowel's
- *  every copy turned into wildcards), each charged once. */
-const wildcardDefect = (wild: number) => (wild === 0 ? 'no-wildcard' : 'several-wildcards');
+/** A dealt hand's wildcard count other than one. A hand without the wildcard and a hand with several are two
+ *  mistakes (a wildcard never added; a vowel's every copy turned into wildcards), each charged once. */
+const wrongWildcards = (got: string, wild: number, v: WordgameVariant) =>
+  bad(`${got}: ${wild} wildcards '${v.wildcard}', expected exactly one`, wild === 0 ? 'no-wildcard' : 'several-wildcards');
 const count = (h: Hand, pick: (letter: string) => boolean) => [...h].reduce((s, [k, n]) => s + (pick(k) ? n : 0), 0);
 const held = (h: Hand, letter: string) => (h.get(letter) ?? 0) > 0;
 const shown = (h: Hand) => [...h].flatMap(([k, n]) => Array<string>(n).fill(k)).join(' ') || '(empty)';
@@ -50,7 +51,7 @@ export const dealtHand: Validator = ({ observed, args, ctx }) => {
   const got = `deal_hand(${n}) returned ${shown(h)}`;
   if (other.length) return bad(`${got}: ${other.map((k) => JSON.stringify(k)).join(', ')} is not a lower-case letter or the wildcard`, 'not-letters');
   if (total !== n) return bad(`${got}: ${total} letters, expected ${n} (a hand holds n letters, the wildcard included)`, 'size');
-  if (wild !== 1) return bad(`${got}: ${wild} wildcards '${v.wildcard}', expected exactly one`, wildcardDefect(wild));
+  if (wild !== 1) return wrongWildcards(got, wild, v);
   if (vowels !== wantVowels) {
     return bad(`${got}: ${vowels} vowels, expected ${wantVowels} (ceil(${n}/3) = ${slots} vowel slots${v.wildcardStandsFor === 'vowels' ? `, one of them taken by '${v.wildcard}'` : `; '${v.wildcard}' takes a consonant slot`})`, 'vowels');
   }
@@ -127,7 +128,7 @@ const dealtWildcard: Validator = ({ observed, args, ctx }) => {
   const h = handOf(observed, `deal_hand(${n})`);
   if (typeof h === 'string') return bad(h, 'not-a-hand');
   const wild = h.get(v.wildcard) ?? 0;
-  return wild === 1 ? { ok: true } : bad(`deal_hand(${n}) returned ${shown(h)}: ${wild} wildcards '${v.wildcard}', expected exactly one`, wildcardDefect(wild));
+  return wild === 1 ? { ok: true } : wrongWildcards(`deal_hand(${n}) returned ${shown(h)}`, wild, v);
 };
 
 export const WORDGAME_VALIDATORS: Record<string, Validator> = {

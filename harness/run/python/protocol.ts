@@ -11,6 +11,8 @@ export interface WireStep {
   observe_args?: boolean;
   /** Tag the items of the first argument (a list) and report the pairs of items the call compares. */
   count_pairs?: boolean;
+  /** A long list of strs may come back as digests (grade/digest.ts). */
+  digest?: boolean;
 }
 
 export type WirePatch =

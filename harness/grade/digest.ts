@@ -39,22 +39,40 @@ function parse(w: WireValue | undefined): Digest | undefined {
   }
 }
 
-const sha1 = (items: string[]) => createHash('sha1').update(items.join('\0'), 'utf8').digest('hex');
+const sha1 = (text: string) => createHash('sha1').update(text, 'utf8').digest('hex');
 
-/** Whether a digest stands for `expected` under `compare`. Only plain strs compare by their text alone; an
- *  item holding "\0" or a lone surrogate (which UTF-8 cannot carry the same way in both languages) never
- *  matches, which only costs the second run. */
+/** The items of a reference value, joined by "\0", and their digests (the sorted one when first asked for),
+ *  kept per value: a batch compares every submission with the same list. */
+interface Joined { items: string[]; ordered: string; sorted?: string }
+const JOINED = new WeakMap<PyValue, Joined | null>();
+
+/** Only plain strs compare by their text alone; an item holding "\0" or a lone surrogate (which UTF-8
+ *  cannot carry the same way in both languages) gives null: no digest matches, which only costs the second run. */
+function joinedOf(expected: PyValue): Joined | null {
+  if (JOINED.has(expected)) return JOINED.get(expected)!;
+  let j: Joined | null = null;
+  if (expected.t === 'list' || expected.t === 'tuple' || expected.t === 'set') {
+    const items: string[] = [];
+    for (const x of expected.v) if (x.t === 'str') items.push(x.v);
+    const text = items.join('\0');
+    let nul = 0;
+    for (let i = text.indexOf('\0'); i >= 0; i = text.indexOf('\0', i + 1)) nul++;
+    if (items.length === expected.v.length && nul === Math.max(0, items.length - 1) && !/[\uD800-\uDFFF]/.test(text)) j = { items, ordered: sha1(text) };
+  }
+  JOINED.set(expected, j);
+  return j;
+}
+
+/** Whether a digest stands for `expected` under `compare`. */
 function matches(d: Digest, expected: PyValue | undefined, compare: Comparator): boolean {
   if (!expected || (expected.t !== 'list' && expected.t !== 'tuple' && expected.t !== 'set') || expected.v.length !== d.n) return false;
-  const items: string[] = [];
-  for (const x of expected.v) {
-    if (x.t !== 'str' || x.v.includes('\0') || /[\uD800-\uDFFF]/.test(x.v)) return false;
-    items.push(x.v);
-  }
-  const sorted = () => sha1([...items].sort()) === d.s; // UTF-16 order is code point order without surrogates
-  if (compare === 'unordered') return sorted();
+  const j = joinedOf(expected);
+  if (!j) return false;
+  // UTF-16 order is code point order (Python's) where there are no surrogates.
+  const sorted = () => (j.sorted ??= sha1([...j.items].sort().join('\0'))) === d.s;
+  if (compare === 'unordered') return (d.k !== 'se' && expected.t !== 'set' && d.h === j.ordered) || sorted();
   if (KIND[expected.t] !== d.k) return false;
-  return d.k === 'se' ? sorted() : sha1(items) === d.h;
+  return d.k === 'se' ? sorted() : d.h === j.ordered;
 }
 
 /** Replaces each digest among a run's step values by the reference value it stands for. False when one does

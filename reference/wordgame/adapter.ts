@@ -18,6 +18,7 @@ import { getWordScore } from './score.js';
 import { isValidWord } from './valid.js';
 import { resolveVariant, type WordgameVariant } from './variants.js';
 import { wordgameProbes } from './probes.js';
+import { loweredWords, wordsArg } from './word-list.js';
 
 function variantOf(ctx: Pick<RefContext, 'options'>): WordgameVariant {
   return resolveVariant(ctx.options.variant, 'PS3 options.variant');
@@ -34,40 +35,6 @@ function handSizeOf(ctx: Pick<RefContext, 'options'>, variant: WordgameVariant):
     throw new Error(`PS3 options.handSize must be a positive integer, got ${JSON.stringify(opt)}`);
   }
   return opt;
-}
-
-// ---- the word list: one lowercase array per ctx.words, so the validity index is built once ----
-
-/** ctx.words (as loaded, maybe uppercase) -> the lowercase list load_words() returns, and its PyValue. */
-const lowered = new WeakMap<readonly string[], { words: string[]; value: PyValue }>();
-/** A word_list PyValue -> its native lowercase array (identity of the array keys the index). */
-const listOf = new WeakMap<PyValue, string[]>();
-
-function loweredWords(words: readonly string[]) {
-  let hit = lowered.get(words);
-  if (!hit) {
-    const lower = words.map((w) => w.toLowerCase());
-    hit = { words: lower, value: py.strList(lower) };
-    lowered.set(words, hit);
-    listOf.set(hit.value, lower);
-  }
-  return hit;
-}
-
-/** The native list behind a word_list argument. The spec's `word_list` name is the very PyValue
- *  names() made, so it maps straight back; a list equal to the loaded one (e.g. after a wire
- *  round trip) reuses it too; any other list is converted once per PyValue. */
-function wordsArg(v: PyValue, ctx: RefContext, fn: string): readonly string[] {
-  const known = listOf.get(v);
-  if (known) return known;
-  if (v.t !== 'list' && v.t !== 'tuple' && v.t !== 'set') {
-    throw new RefRaise('TypeError', `${fn}(): word_list must be a list of str, got ${typeName(v)}`);
-  }
-  const loaded = loweredWords(ctx.words).words;
-  const same = v.v.length === loaded.length && v.v.every((x, i) => x.t === 'str' && x.v === loaded[i]);
-  const words = same ? loaded : v.v.map((x, i) => asStr(x, `word_list[${i}]`));
-  listOf.set(v, words);
-  return words;
 }
 
 // ---- argument helpers raising Python's TypeError ----

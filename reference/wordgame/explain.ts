@@ -8,6 +8,7 @@ import { SCRABBLE_LETTER_VALUES, type Hand } from './letters.js';
 import { resolveVariant, type WordgameVariant } from './variants.js';
 import { updateHand } from './hand.js';
 import { isValidWord } from './valid.js';
+import { loweredWords, wordsArg } from './word-list.js';
 
 type Mistake<I> = { defect: string; says: string; answer: (input: I) => number | boolean | Hand | undefined };
 
@@ -108,7 +109,7 @@ const explainUpdate: Explainer = ({ args, observed }) => {
 
 // ---------------------------------------------------------------- is_valid_word
 
-interface ValidInput { word: string; hand: Hand; words: string[]; v: WordgameVariant }
+interface ValidInput { word: string; hand: Hand; words: readonly string[]; v: WordgameVariant }
 
 /** The same check with one rule left out or broken. */
 const otherKind = (v: WordgameVariant): WordgameVariant => ({ ...v, wildcardStandsFor: v.wildcardStandsFor === 'vowels' ? 'consonants' : 'vowels' });
@@ -143,10 +144,20 @@ const VALID_MISTAKES: Mistake<ValidInput>[] = [
  *  up (a lookup that compares from the second letter on, say): its own mistake, not "never looks words up". */
 const ONE_LETTER: Mistake<ValidInput> = { defect: 'one-letter-unchecked', says: 'a one-letter word is accepted without being looked up in the word list', answer: ({ word, hand, words }) => (word.length === 1 && holds(word, hand) && !words.includes(word.toLowerCase()) ? true : undefined) };
 
+/** A word_list argument as the reference reads it (cached), or, holding something other than strs, as the
+ *  mistakes can read it. */
+function listed(list: PyValue, ctx: RefContext): readonly string[] {
+  try {
+    return wordsArg(list, ctx, 'is_valid_word');
+  } catch {
+    return (list as { v: PyValue[] }).v.map((x) => (x.t === 'str' ? x.v : ''));
+  }
+}
+
 function validInput(args: PyValue[], ctx: RefContext): ValidInput {
   const v = variantOf(ctx);
   const list = args[2];
-  const words = list && (list.t === 'list' || list.t === 'tuple') ? list.v.map((x) => (x.t === 'str' ? x.v : '')) : [...ctx.words].map((w) => w.toLowerCase());
+  const words = list && (list.t === 'list' || list.t === 'tuple') ? listed(list, ctx) : loweredWords(ctx.words).words;
   return { word: asStr(args[0]!, 'word'), hand: asCounts(args[1]!, 'hand'), words, v };
 }
 

@@ -240,19 +240,17 @@ describe('a file that does not import as handed in is salvaged: the smallest cha
     expect((await call('f')).value).toEqual({ i: '1' });
     await close();
   });
-  it('run as a program, the module leaves out what its import set aside', async () => {
-    const { call: _c, imp, close, ...rest } = await imported('print(undefined_name)\nprint("hello")\n');
-    expect(imp.set_aside).toHaveLength(1);
-    void rest;
-    await close();
+  it('run as a program, the module leaves out what its import set aside; a def set aside is missing there too', async () => {
     const d = mkdtempSync(join(tmpdir(), 'gk-salvage-'));
-    writeFileSync(join(d, 'm.py'), 'print(undefined_name)\nprint("hello")\n');
+    writeFileSync(join(d, 'm.py'), 'print(undefined_name)\nprint("hello")\ndef f(:\n    pass\nif __name__ == "__main__":\n    f()\n');
     const sess = new PythonSession({ file: join(d, 'm.py'), module: 'm', cwd: d });
-    await sess.start();
+    const imp = await sess.start();
+    expect(imp.set_aside!.map((s) => s.line)).toEqual([3, 1]);
     const m = await sess.run({ id: 'main', timeout_ms: 2000, program: { kind: 'main' }, stdin: [] });
     await sess.close();
     expect(m.obs!.transcript).toBe('hello\n');
     expect(m.obs!.steps[0].error).toBeUndefined();
+    expect(m.obs!.steps[0].missing).toBe('f');
   });
   it('a skipped HAND_SIZE = int(input()) keeps the starter\'s value; a name the starter does not define stays undefined', async () => {
     const { imp, call, close } = await imported('HAND_SIZE = int(input("Hand size? "))\nNAME = input("Name? ")\ndef f():\n    return HAND_SIZE\n', { starter: { HAND_SIZE: { i: '7' }, VOWELS: 'aeiou' } });

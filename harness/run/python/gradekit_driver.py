@@ -823,6 +823,7 @@ def exec_module_forgiving(module, path, stdin, strict=False, starter=None, _isin
                               "why": "it raised while the module was imported" if compiled else "it does not compile"})
             unrun.append(node)
     if set_aside:
+        STATE["set_aside"] = set_aside
         _mark_set_aside(module, set_aside)
         STATE["program_source"] = _without(source, unrun)
     return skipped, set_aside
@@ -1412,6 +1413,8 @@ def run_program(program):
         raise ValueError("unknown program kind %r" % program["kind"])
     main = types.ModuleType("__main__")
     main.__dict__.update(__file__=path, __cached__=None, __loader__=None, __package__="", __spec__=None)
+    if program["kind"] == "main":
+        _mark_set_aside(main, STATE.get("set_aside", ()))  # a def set aside is as missing here as in a call test
     sys.modules["__main__"] = main  # a forked child: nothing to restore
     exec(program_code(path), main.__dict__)
 

@@ -164,6 +164,8 @@ def _set_aside(lines, err, path):
 def repair(text, path):
     """(tree, repaired text, repairs) for source text that does not parse; the text keeps its line count.
     Raises NotSalvaged when no small change makes it parse within MAX_ROUNDS."""
+    if "\0" in text:
+        raise NotSalvaged("the file is not Python source text (it holds null bytes)")
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()

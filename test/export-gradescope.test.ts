@@ -190,7 +190,8 @@ describe('gradekit export gradescope', () => {
 
   it('still writes a valid results.json with score 0 for a broken submission', () => {
     const root = fakeAutograder('syntax-error');
-    writeFileSync(join(root, 'submission', 'chiseler.py'), 'def share_letter(w1, w2)\n    return True\n');
+    // Python 2 throughout: more lines than salvage repairs (one line that does not compile would be set aside).
+    writeFileSync(join(root, 'submission', 'chiseler.py'), 'print "a"\nprint "b"\nprint "c"\nprint "d"\nprint "e"\n');
     const { results } = runAutograder(root);
     expect(results.score).toBe(0);
     expect(results.output).toMatch(/SyntaxError/);

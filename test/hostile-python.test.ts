@@ -85,7 +85,9 @@ const HOSTILE: Record<string, Expect> = {
   // on it), and notices built from a hidden test's arguments (test/report-notices.test.ts).
   'github-commands': { status: { count: 'error', 'show-game': 'failed' }, message: /ValueError: ::notice title=Autograding complete::Points 52\/52|expected the words left/ },
   'hidden-notices': {},
-  'exit-at-import': { fatal: /exit\(0\)/ },
+  // Issue 33 (P2): the exit() is set aside and the functions graded as they are (a spec's import test charges
+  // it; this suite has none); with `import: strict` the import fails naming exit() (test/python-driver.test.ts).
+  'exit-at-import': {},
   'replace-module': { status: { 'share-letter': 'failed', 'winning-strategy': 'failed', count: 'failed', 'show-game': 'failed', 'share-hidden': 'failed' }, message: /None|printed nothing/ },
   // Issue #20, one fixture per class of attack.
   'kernel-settings': { isolation: true },

@@ -182,7 +182,105 @@ describe("hard-coded paths from the student's own machine cost nothing to run", 
   });
 });
 
-describe('import failures are reported once, with the reason', () => {
+describe('a file that does not import as handed in is salvaged: the smallest change, recorded, and the rest graded', () => {
+  const imported = async (src: string, opts: { importMode?: 'strict' | 'salvage'; starter?: Record<string, unknown> } = {}) => {
+    const d = mkdtempSync(join(tmpdir(), 'gk-salvage-'));
+    writeFileSync(join(d, 'm.py'), src);
+    const sess = new PythonSession({ file: join(d, 'm.py'), module: 'm', cwd: d, ...(opts as object) });
+    const imp = await sess.start();
+    const call = async (fn: string) => (await sess.run({ id: fn, timeout_ms: 2000, steps: [{ callee: [fn], args: [] }] })).obs!.steps[0]!;
+    return { imp, call, close: () => sess.close() };
+  };
+  it('a tab among spaces: the file is read with tab stops of 8, as Python 2 did', async () => {
+    const { imp, call, close } = await imported('def f():\n        x = 1\n\treturn x + 1\n');
+    expect(imp.ok).toBe(true);
+    expect(imp.set_aside).toEqual([expect.objectContaining({ action: 'repaired', line: 3, source: 'return x + 1', error: expect.stringMatching(/^TabError/), why: expect.stringMatching(/tab stops of 8 columns/) })]);
+    expect((await call('f')).value).toEqual({ i: '2' });
+    await close();
+  });
+  it('when tab stops of 8 do not parse, the tab size that does', async () => {
+    const { imp, call, close } = await imported('def f():\n\tif True:\n\t    x = 1\n    return x\n');
+    expect(imp.set_aside?.[0]).toMatchObject({ action: 'repaired', why: expect.stringMatching(/tab stops of 4 columns/) });
+    expect((await call('f')).value).toEqual({ i: '1' });
+    await close();
+  });
+  it('one over-indented line is indented like its neighbour; a line at no outer level, like an enclosing one', async () => {
+    const a = await imported('def f():\n    x = 1\n        y = 2\n    return x + y\n');
+    expect(a.imp.set_aside).toEqual([expect.objectContaining({ action: 'repaired', line: 3, error: 'IndentationError: unexpected indent' })]);
+    expect((await a.call('f')).value).toEqual({ i: '3' });
+    await a.close();
+    const b = await imported('def f():\n    if True:\n        x = 1\n      return x\n');
+    expect(b.imp.set_aside?.[0]).toMatchObject({ action: 'repaired', line: 4 });
+    expect((await b.call('f')).value).toEqual({ i: '1' });
+    await b.close();
+  });
+  it('a def that does not compile is set aside (blank lines: every other line keeps its number) and its name is missing', async () => {
+    const { imp, call, close } = await imported('def f():\n    """doc\nat column 0\n    """\n    x = = 1\n\n@staticmethod\ndef g():\n    return 1 / 0\n\ndef h():\n    return f()\n');
+    expect(imp.ok).toBe(true);
+    expect(imp.set_aside).toEqual([expect.objectContaining({ action: 'set_aside', line: 5, start_line: 1, end_line: 5, names: ['f'], why: 'it does not compile' })]);
+    expect(imp.attributes).not.toContain('f');
+    expect((await call('f')).missing).toBe('f');
+    // A function that calls it is missing it: one defect, the missing function's.
+    expect((await call('h')).missing).toBe('f');
+    const g = await call('g');
+    expect(g.error?.traceback).toMatch(/line 9/);
+    await close();
+  });
+  it('a def with no body (all of it commented out) is set aside, not the def after it', async () => {
+    const { imp, call, close } = await imported('def f():\n#    return 1\n\ndef g():\n    return 2\n');
+    expect(imp.set_aside).toEqual([expect.objectContaining({ line: 1, names: ['f'] })]);
+    expect((await call('g')).value).toEqual({ i: '2' });
+    await close();
+  });
+  it('a statement that raises while imported is set aside, and the rest still runs', async () => {
+    const src = 'import not_installed_anywhere_pkg\nprint(hand)\nimport sys\nsys.exit(0)\nX = 1\ndef f():\n    return X\n';
+    const { imp, call, close } = await imported(src);
+    expect(imp.ok).toBe(true);
+    expect(imp.set_aside!.map((s) => [s.line, s.error.split(':')[0]])).toEqual([[1, 'ModuleNotFoundError'], [2, 'NameError'], [4, 'SystemExit']]);
+    expect((await call('f')).value).toEqual({ i: '1' });
+    await close();
+  });
+  it('run as a program, the module leaves out what its import set aside; a def set aside is missing there too', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'gk-salvage-'));
+    writeFileSync(join(d, 'm.py'), 'print(undefined_name)\nprint("hello")\ndef f(:\n    pass\nif __name__ == "__main__":\n    f()\n');
+    const sess = new PythonSession({ file: join(d, 'm.py'), module: 'm', cwd: d });
+    const imp = await sess.start();
+    expect(imp.set_aside!.map((s) => s.line)).toEqual([3, 1]);
+    const m = await sess.run({ id: 'main', timeout_ms: 2000, program: { kind: 'main' }, stdin: [] });
+    await sess.close();
+    expect(m.obs!.transcript).toBe('hello\n');
+    expect(m.obs!.steps[0].error).toBeUndefined();
+    expect(m.obs!.steps[0].missing).toBe('f');
+  });
+  it('a skipped HAND_SIZE = int(input()) keeps the starter\'s value; a name the starter does not define stays undefined', async () => {
+    const { imp, call, close } = await imported('HAND_SIZE = int(input("Hand size? "))\nNAME = input("Name? ")\ndef f():\n    return HAND_SIZE\n', { starter: { HAND_SIZE: { i: '7' }, VOWELS: 'aeiou' } });
+    expect(imp.skipped).toEqual([
+      expect.objectContaining({ line: 1, source: 'HAND_SIZE = int(input("Hand size? "))', bound: { HAND_SIZE: '7' } }),
+      expect.not.objectContaining({ bound: expect.anything() }),
+    ]);
+    expect((await call('f')).value).toEqual({ i: '7' });
+    expect(imp.attributes).not.toContain('NAME');
+    await close();
+  });
+  it('with import: strict nothing is salvaged: the import fails as handed in', async () => {
+    for (const src of ['def f():\n        x = 1\n\treturn x\n', 'print(undefined_name)\n']) {
+      const { imp, close } = await imported(src, { importMode: 'strict' });
+      expect(imp.ok).toBe(false);
+      expect(imp.set_aside ?? []).toEqual([]);
+      await close();
+    }
+  });
+  it('Python 2 throughout is past salvage: the original error', async () => {
+    const src = Array.from({ length: 6 }, (_, i) => `def f${i}():\n    print "${i}"\n`).join('\n');
+    const { imp, close } = await imported(src);
+    expect(imp.ok).toBe(false);
+    expect(imp.error!.type).toBe('SyntaxError');
+    expect(imp.error!.line).toBe(2);
+    await close();
+  });
+});
+
+describe('import failures are reported once, with the reason (import: strict)', () => {
   const cases: [string, string, RegExp][] = [
     ['print "hello"\n', 'SyntaxError', /Missing parentheses/],
     ['def f():\n\tif 1:\n        return 1\n', 'TabError', /inconsistent use of tabs/],
@@ -192,7 +290,7 @@ describe('import failures are reported once, with the reason', () => {
   it.each(cases)('%j -> %s', async (src, type, msg) => {
     const d = mkdtempSync(join(tmpdir(), 'gk-imp-'));
     writeFileSync(join(d, 'm.py'), src);
-    const sess = new PythonSession({ file: join(d, 'm.py'), module: 'm', cwd: d });
+    const sess = new PythonSession({ file: join(d, 'm.py'), module: 'm', cwd: d, importMode: 'strict' });
     const imp = await sess.start();
     await sess.close();
     expect(imp.ok).toBe(false);

@@ -160,7 +160,8 @@ export async function gradeBatch(a: Assignment, dir: string, o: BatchOptions): P
         let r: Report;
         try {
           if (s.refused) throw new UsageError(s.refused);
-          r = await gradeSubmission(a, s.path, { ...o, notices: [...(o.notices ?? []), ...(s.notice ? [s.notice] : [])] });
+          // Every entry of the folder is a submission: a file's neighbours are other students' work.
+          r = await gradeSubmission(a, s.path, { ...o, siblingsAreSubmissions: true, notices: [...(o.notices ?? []), ...(s.notice ? [s.notice] : [])] });
         } catch (e) {
           // One bad submission never spoils the batch: it gets an error report and the rest go on.
           const kind = e instanceof UsageError ? 'submission' : 'grader';

@@ -1,7 +1,7 @@
 // Turning a spec test into (a) a request for the student's process and (b) the same scenario on the
 // reference, then judging. Python-language tests: call, steps, run, property, rule.
 import { existsSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { repr, toWire, type PyValue } from '../model/pyvalue.js';
 import { parseExpr, parseStep, literalValue, type PyExpr, type PyStep } from '../spec/pyexpr.js';
 import type { TestData, Comparator, Normaliser } from '../spec/schema.js';
@@ -20,6 +20,7 @@ import { error, fail, graderError, notChecked, pass, runFailure, hung, type Outc
 import { kindMessage } from '../model/kinds.js';
 import { resolveScript, type Assignment } from '../assignment/load.js';
 import { namesToWire, testWords } from './word-lists.js';
+import { salvageFailure, setAsideNote } from './salvage.js';
 
 export interface PythonTestEnv {
   a: Assignment;
@@ -177,7 +178,8 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
     // A failure with the reference's helpers in place may be the program's own design (causes.ts).
     return ownDesign(t, await again(t), again);
   }
-  if ('property' in t) return stubbed(await runProperty(t, env, timeoutMs), [parseStep(t.property.call)], env.session.importResult?.stubs);
+  const imp = env.session.importResult;
+  if ('property' in t) return setAsideNote(stubbed(await runProperty(t, env, timeoutMs), [parseStep(t.property.call)], imp?.stubs), imp, env.file);
   if ('rule' in t) return runRule(t, env);
   if ('game' in t) return graderError('game tests need a Java or interactive program; this assignment is Python');
   const r = t as RunningTest;
@@ -252,7 +254,7 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
     ...(meaningOf(a, r, mode) ? { meaning: meaningOf(a, r, mode) } : {}),
   });
   if (res.obs.notices?.length) outcome.notices = res.obs.notices;
-  return silent(stubbed(outcome, steps, env.session.importResult?.stubs), res);
+  return setAsideNote(silent(stubbed(outcome, steps, imp?.stubs), res), imp, env.file);
 }
 
 /** Whether the test's last call came back (with any value) rather than raising, asking for input it was not
@@ -348,7 +350,9 @@ function runRule(t: Extract<TestData, { rule: unknown }>, env: PythonTestEnv): O
   switch (t.rule) {
     case 'allowed-imports': {
       const allowed = new Set(t.allowed ?? []);
-      const bad = imp.static_imports.filter((i) => !allowed.has(i.module));
+      // The student's own modules handed in with the file are part of the submission, not a library (own-modules.ts).
+      const own = (m: string) => existsSync(join(dirname(env.session.opts.file), `${m}.py`));
+      const bad = imp.static_imports.filter((i) => !allowed.has(i.module) && !own(i.module));
       if (bad.length) {
         return fail(`imports ${bad.map((b) => `${b.module} (${env.file}:${b.line})`).join(', ')}; ${allowed.size ? `only ${[...allowed].join(', ')} may be imported` : 'no imports are allowed'}`, {
           hint: `remove the import on line ${bad[0].line}`,
@@ -358,9 +362,13 @@ function runRule(t: Extract<TestData, { rule: unknown }>, env: PythonTestEnv): O
     }
     case 'silent-import':
     case 'no-input-at-import': {
+      // A file that imported only after a line was set aside or repaired (salvage.ts): charged here, once.
+      const salvaged = salvageFailure(imp, env.file);
+      if (salvaged) return salvaged;
       const asked = imp.skipped?.[0];
       if (asked) {
-        return fail(`importing ${env.file} starts the program: line ${asked.line} (${JSON.stringify(asked.source)}) asks for input while the module is imported; it was skipped so that the functions could be graded`, { hint: "move top-level code that plays the game under if __name__ == '__main__':" });
+        const bound = Object.entries(asked.bound ?? {}).map(([n, v]) => `${n} = ${v}`);
+        return fail(`importing ${env.file} starts the program: line ${asked.line} (${JSON.stringify(asked.source)}) asks for input while the module is imported; it was skipped so that the functions could be graded${bound.length ? ` (with the starter's ${bound.join(', ')})` : ''}`, { hint: "move top-level code that plays the game under if __name__ == '__main__':" });
       }
       const out = imp.output + imp.stderr;
       if (out.length && t.rule === 'silent-import') return fail(`importing ${env.file} printed ${JSON.stringify(out.slice(0, 200))}${out.length > 200 ? '…' : ''}; importing must print nothing and run nothing`, { hint: "move top-level code under if __name__ == '__main__':" });

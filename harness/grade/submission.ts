@@ -8,6 +8,8 @@ import { totals, type Report, type TestResult, type Visibility } from '../model/
 import { basisText, type TestData } from '../spec/schema.js';
 import { PythonSession } from '../run/python/session.js';
 import { namesToWire } from './word-lists.js';
+import { starterValues } from './starter-values.js';
+import { setAsideNotice } from './salvage.js';
 import { prepareWorkspace, wordListAliases } from './workspace.js';
 import { runPythonTest } from './python-tests.js';
 import { SolutionRunner } from './solution.js';
@@ -39,6 +41,9 @@ export interface GradeOptions {
   budgetMs?: number;
   /** Set by gradeSubmission from budgetMs (performance.now() time): runners start no test after it. */
   deadline?: number;
+  /** The submission is a file among other students' files (a batch over a flat folder): nothing beside it
+   *  is part of it (harness/grade/own-modules.ts). */
+  siblingsAreSubmissions?: boolean;
 }
 
 /** The time budget of one submission when the caller sets none: every test may use its whole limit, plus a minute. */
@@ -181,7 +186,7 @@ async function gradePython(
   outcomes: Map<string, Outcome & { ms: number }>,
   notices: string[],
 ): Promise<{ fatal?: Report['fatal'] }> {
-  const ws = prepareWorkspace(a, submission);
+  const ws = prepareWorkspace(a, submission, { siblingsAreSubmissions: opts.siblingsAreSubmissions });
   notices.push(...ws.notices);
   const fileName = basename(ws.file);
   const module = a.spec.data.submission.module ?? basename(fileName, extname(fileName));
@@ -189,7 +194,8 @@ async function gradePython(
   const aliases = wordListAliases(a, ws);
   // Fewer than ~8 tests do not repay a second interpreter's start-up.
   const n = Math.max(1, Math.min(opts.parallel ?? 1, Math.floor(tests.length / 8) || 1));
-  const sessionOpts = { file: ws.file, module, cwd: ws.dir, names, aliases, wrap: opts.wrap, outputCap: a.spec.data.defaults.output_cap };
+  const sessionOpts = { file: ws.file, module, cwd: ws.dir, names, aliases, wrap: opts.wrap, outputCap: a.spec.data.defaults.output_cap,
+    importMode: a.spec.data.submission.import, starter: namesToWire(starterValues(a)) };
   let sessions = Array.from({ length: n }, () => new PythonSession(sessionOpts));
   // A solution reference's own driver, started only if a test needs a live run of the solution.
   const solution = a.reference.kind === 'solution' && a.reference.present ? new SolutionRunner(a, opts.wrap) : undefined;
@@ -198,8 +204,10 @@ async function gradePython(
     const imp = imps[0];
     notices.push(...imp.notices);
     for (const k of imp.skipped ?? []) {
-      notices.push(`line ${k.line} of ${fileName} (${JSON.stringify(k.source)}) asks for input while the module is imported: it was skipped, and the rest of the file graded`);
+      const bound = Object.entries(k.bound ?? {}).map(([n, v]) => `${n} = ${v}`);
+      notices.push(`line ${k.line} of ${fileName} (${JSON.stringify(k.source)}) asks for input while the module is imported: it was skipped${bound.length ? ` (${bound.join(', ')}, the starter's value, was used instead)` : ''}, and the rest of the file graded`);
     }
+    for (const s of imp.set_aside ?? []) notices.push(setAsideNotice(s, fileName));
     if (!imp.ok) {
       const e = imp.error!;
       const where = e.line ? ` at ${fileName}:${e.line}` : '';

@@ -7,6 +7,7 @@ import type { Assignment } from '../assignment/load.js';
 import { UsageError } from '../util/errors.js';
 import { studentWorkDir, type WorkDirLease } from '../run/sandbox/index.js';
 import { readRegularFile } from '../util/tree-hash.js';
+import { moduleOf, ownModules } from './own-modules.js';
 
 export interface Workspace {
   dir: string;
@@ -52,7 +53,13 @@ export function wordListAliases(a: Assignment, ws: Workspace): Record<string, st
   return w ? { [w.as]: join(ws.dir, w.as) } : {};
 }
 
-export function prepareWorkspace(a: Assignment, submission: string): Workspace {
+export interface WorkspaceOptions {
+  /** The submission's folder holds other students' submissions (a batch over a flat folder of files): nothing
+   *  beside a submission file comes in with it (own-modules.ts). */
+  siblingsAreSubmissions?: boolean;
+}
+
+export function prepareWorkspace(a: Assignment, submission: string, opts: WorkspaceOptions = {}): Workspace {
   const expected = a.spec.data.submission.file ?? '';
   const { file: src, notice } = findSubmissionFile(submission, expected);
   const notices: string[] = notice ? [notice] : [];
@@ -62,11 +69,16 @@ export function prepareWorkspace(a: Assignment, submission: string): Workspace {
   if (!text) throw new UsageError(`${src} is not a regular file (a device, pipe or socket): hand in the file itself`);
   // Normalise what editors leave behind (BOM, CRLF) so Python sees the same program the student ran.
   if (text[0] === 0xef && text[1] === 0xbb && text[2] === 0xbf) text = text.subarray(3);
+  // The student's own modules that the file imports, handed in beside it, are part of the submission.
+  const besideOk = extname(expected) === '.py' && !(opts.siblingsAreSubmissions && src === submission);
+  const modules = besideOk ? ownModules(src, text, [moduleOf(expected), moduleOf(src)]) : [];
+  for (const m of modules) notices.push(`${m.name}, beside ${basename(src)}, is imported by it: graded as part of the submission`);
   const dir = mkdtempSync(join(tmpdir(), `gradekit-${a.id}-`));
   const file = join(dir, expected);
   let lease: WorkDirLease;
   try {
     writeFileSync(file, text);
+    for (const m of modules) writeFileSync(join(dir, m.name), m.bytes);
     const w = a.spec.data.words;
     if (w && a.wordsFile) copyFileSync(a.wordsFile, join(dir, w.as));
     // A test run with another list works in lists/<name>/, where that list has the usual file name.

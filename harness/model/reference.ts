@@ -123,6 +123,9 @@ export interface ReferenceAdapter {
   refute?: Record<string, Refuter>;
   /** Per number role of a game (e.g. `gameTotal`): the known mistakes of its value (see NumberMistakes). */
   numberMistakes?: Record<string, NumberMistakes>;
+  /** The starter's top-level constants (PS3's HAND_SIZE): the value a name keeps when the student's own
+   *  line setting it cannot run while grading (HAND_SIZE = int(input()) at the top of the file). */
+  constants?(options: Readonly<Record<string, unknown>>): Record<string, PyValue>;
   /** Named values a spec may use as arguments (e.g. `word_list`), built from the context. */
   names?(ctx: Omit<RefContext, 'call' | 'io'>): Record<string, PyValue>;
   /** Whole programs (the module as __main__, a course runner driving the student's class), io-injected. */

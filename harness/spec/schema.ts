@@ -214,6 +214,10 @@ export const specSchema = z
         /** Strings that only this assignment's submissions contain as a string literal (e.g. '*END*'): a
          *  student's self-check tells apart assignments that share a file name with them. */
         markers: z.array(z.string().min(1)).optional(),
+        /** A Python file that does not import as handed in (a line that does not compile, a statement that
+         *  raises while it is imported): `salvage` (the default) sets that line aside, charges the import
+         *  test once and grades every function that compiles; `strict` gives such a file 0 (does not run = 0). */
+        import: z.enum(['salvage', 'strict']).default('salvage'),
       })
       .strict(),
     /** The reference: a bundled adapter id (`wordgame`), a TypeScript or JavaScript module (`./reference.ts`,

@@ -8,7 +8,7 @@ import { asCounts, asInt, asStr, py, PyTypeError, typeName, type PyValue } from 
 import {
   calculateHandlen, dealHand, displayHand, getFrequencyDict, substituteHand, updateHand,
 } from './hand.js';
-import type { Hand } from './letters.js';
+import { CONSONANTS, VOWELS, type Hand } from './letters.js';
 import { handFact, playGame, playHand } from './play.js';
 import { WORDGAME_ROLES } from './roles.js';
 import { WORDGAME_VALIDATORS } from './validators.js';
@@ -104,6 +104,10 @@ export const wordgameAdapter: ReferenceAdapter = {
     return { char: v.wildcard, standsFor: v.wildcardStandsFor === 'vowels' ? 'aeiou' : 'bcdfghjklmnpqrstvwxyz' };
   },
   probes: wordgameProbes,
+  constants: (options) => {
+    const v = resolveVariant(options.variant, 'PS3 options.variant');
+    return { HAND_SIZE: py.int(handSizeOf({ options }, v)), VOWELS: py.str(VOWELS), CONSONANTS: py.str(CONSONANTS) };
+  },
   names(ctx) {
     variantOf(ctx); // a bad variant is reported when the spec loads, not at the first call
     return { word_list: loweredWords(ctx.words).value };

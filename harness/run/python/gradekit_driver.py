@@ -582,9 +582,11 @@ def static_facts(path):
     (only pass, ..., return None or raise NotImplementedError after the docstring): one defect each,
     charged once, whatever tests call them; and the written ones that return nothing, with the line of
     their def: a test of their return value sees that from the source even when a crash stops the run."""
+    tree = STATE.get("tree")  # the tree the import ran: a salvaged file's, after its repairs
     try:
-        with _real_open(path, "rb") as f:
-            tree = ast.parse(f.read(), filename=path)
+        if tree is None:
+            with _real_open(path, "rb") as f:
+                tree = ast.parse(f.read(), filename=path)
     except BaseException:
         return [], [], []
     names = []
@@ -721,7 +723,7 @@ def do_import(req):
             raise ImportError("cannot load %s" % path)
         module = importlib.util.module_from_spec(spec)
         sys.modules[req["module"]] = module
-        result["skipped"] = exec_module_forgiving(module, path, stdin)
+        result["skipped"], result["set_aside"] = exec_module_forgiving(module, path, stdin, req.get("import") == "strict", req.get("starter"))
         STATE["module"] = module
     except SystemExit as e:
         result.update(ok=False, error={"type": "SystemExit", "message": "the module called exit(%r) while being imported" % (e.code,), "traceback": student_frames(e)[0], "line": student_frames(e)[1]})
@@ -748,7 +750,7 @@ def do_import(req):
         for k, w in req.get("names", {}).items():
             names[k] = decode(w, {})
         STATE["names"] = names
-        result["attributes"] = sorted(a for a in dir(STATE["module"]) if not a.startswith("__"))
+        result["attributes"] = sorted(a for a in dir(STATE["module"]) if not a.startswith("__") and not isinstance(getattr(STATE["module"], a, None), _SetAside))
         # Every test is a fork of this process. Objects alive now move to the permanent generation, so
         # a collection in a test's child never walks them (writing their headers would copy, page by
         # page, the memory the child shares with us): CPython's remedy for fork servers.
@@ -785,31 +787,144 @@ def _secs(x):
     return ("%.2f" % x).rstrip("0").rstrip(".")
 
 
-def exec_module_forgiving(module, path, stdin, _isinstance=isinstance, _compile=compile, _exec=exec, _getattr=getattr, _len=len):
+def exec_module_forgiving(module, path, stdin, strict=False, starter=None, _isinstance=isinstance, _compile=compile, _exec=exec, _getattr=getattr, _len=len, _Exception=Exception, _SystemExit=SystemExit):
     """Runs the module's top-level statements one by one, as `import` would. A statement that asks for
     input while the module is being imported (a game started outside `if __name__ == '__main__':`) is
     skipped, and the rest of the module still runs: that mistake is charged once, by the rule about
-    importing, not by every test. Returns the skipped statements. The builtins it uses are bound when
-    the driver starts: the module may replace them while it runs."""
+    importing, not by every test. The names such a statement would have set (HAND_SIZE = int(input()))
+    get the starter's value when the reference defines them (`starter`).
+
+    Unless `strict` (the course's "does not run = 0"), a file that does not parse is repaired by the
+    smallest change (gradekit_salvage.py), and a statement that raises (a debug print of an undefined name,
+    an unused import of a package this machine lacks, an exit()) is set aside: the rest still runs. Each
+    is recorded, for the import test to charge once; the functions whose def was set aside count as
+    missing (their tests say so). Returns (skipped, set_aside). The builtins it uses are bound when the
+    driver starts: the module may replace them while it runs."""
     with _real_open(path, "rb") as f:
         source = f.read()
-    tree = ast.parse(source, filename=path)
+    set_aside = []
+    try:
+        tree = ast.parse(source, filename=path)
+    except SyntaxError:
+        if strict:
+            raise
+        tree, text = _salvaged_tree(source, path, set_aside)
+        source = text.encode("utf-8")
     lines = source.decode("utf-8", "replace").splitlines()
+    STATE["tree"] = tree
     skipped = []
+    unrun = []  # top-level statements set aside while running: a program run leaves them out too
     flags = 0  # `from __future__ import ...` applies to the whole module, so to every later statement
     for node in tree.body:
         if _isinstance(node, ast.ImportFrom) and node.module == "__future__":
             import __future__
             for alias in node.names:
                 flags |= _getattr(_getattr(__future__, alias.name, None), "compiler_flag", 0)
-        code = _compile(ast.Module(body=[node], type_ignores=[]), path, "exec", flags=flags, dont_inherit=True)
+        text = lines[node.lineno - 1].strip()[:200] if 0 < node.lineno <= _len(lines) else "?"
         try:
-            _exec(code, module.__dict__)
+            # A statement can parse and still not compile ('return' outside a function, a bad nonlocal).
+            _exec(_compile(ast.Module(body=[node], type_ignores=[]), path, "exec", flags=flags, dont_inherit=True), module.__dict__)
         except GradekitInputExhausted:
-            text = lines[node.lineno - 1].strip() if 0 < node.lineno <= _len(lines) else "?"
-            skipped.append({"line": node.lineno, "source": text[:200], "prompt": stdin.exhausted_at})
+            entry = {"line": node.lineno, "source": text, "prompt": stdin.exhausted_at}
+            bound = _bind_starter(node, module.__dict__, starter)
+            if bound:
+                entry["bound"] = bound
+            skipped.append(entry)
             stdin.exhausted_at = None
-    return skipped
+        except (_Exception, _SystemExit, GradekitMissing) as e:
+            # The grader's own signals (GradekitOutputLimit, the import's CPU limit) are not Exceptions.
+            if strict:
+                raise
+            if _isinstance(e, _SystemExit):
+                why = "SystemExit: the module called exit(%r) while being imported" % (e.code,)
+            elif _isinstance(e, GradekitMissing):
+                why = "it calls %s, which the file does not define" % e
+            else:
+                why = "%s: %s" % (type(e).__name__, (e.msg if _isinstance(e, SyntaxError) else str(e))[:300])
+            compiled = not _isinstance(e, SyntaxError)
+            line = node.lineno if compiled else (e.lineno or node.lineno)
+            set_aside.append({"action": "set_aside", "line": line, "start_line": node.lineno, "end_line": node.end_lineno or node.lineno,
+                              "source": lines[line - 1].strip()[:200] if 0 < line <= _len(lines) else text, "error": why,
+                              "names": [node.name] if _isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) else [],
+                              "why": "it raised while the module was imported" if compiled else "it does not compile"})
+            unrun.append(node)
+    if set_aside:
+        STATE["set_aside"] = set_aside
+        _mark_set_aside(module, set_aside)
+        STATE["program_source"] = _without(source, unrun)
+    return skipped, set_aside
+
+
+def _salvaged_tree(source, path, set_aside):
+    """The tree of a file that does not parse, after the repairs of gradekit_salvage.py (loaded from beside
+    this file, only now: before any student code has run). The original error when nothing salvages it."""
+    import importlib.util
+
+    try:
+        text = importlib.util.decode_source(source)
+    except (SyntaxError, UnicodeDecodeError, LookupError):
+        return ast.parse(source, filename=path)  # raises the original error: not Python text
+    here = os.path.dirname(os.path.abspath(__file__))
+    spec = importlib.util.spec_from_file_location("gradekit_salvage", os.path.join(here, "gradekit_salvage.py"))
+    salvage = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(salvage)
+    try:
+        tree, text, repairs = salvage.repair(text, path)
+    except salvage.NotSalvaged:
+        return ast.parse(source, filename=path)
+    set_aside.extend(repairs)
+    STATE["program_source"] = text.encode("utf-8")
+    return tree, text
+
+
+class _SetAside:
+    """Stands for a function whose def was set aside: calling it is calling a function the file does not
+    define (one defect, the function's, wherever it is called from)."""
+
+    def __init__(self, name):
+        self.__name__ = name
+
+    def __call__(self, *args, **kwargs):
+        raise GradekitMissing(self.__name__)
+
+    def __repr__(self):
+        return "<%s: set aside, its def does not compile>" % self.__name__
+
+
+def _mark_set_aside(module, set_aside):
+    for entry in set_aside:
+        for name in entry.get("names", ()):
+            if name not in module.__dict__:
+                module.__dict__[name] = _SetAside(name)
+
+
+def _without(source, nodes):
+    """The module's source with these top-level statements blanked (line numbers kept): the program a run
+    as __main__ executes, as after the set-aside lines were fixed."""
+    lines = source.decode("utf-8", "replace").split("\n")
+    for node in nodes:
+        for k in range(node.lineno - 1, min(node.end_lineno or node.lineno, len(lines))):
+            lines[k] = ""
+    return "\n".join(lines).encode("utf-8")
+
+
+def _bind_starter(node, namespace, starter):
+    """The names a skipped statement assigns that the starter (the reference) defines, bound to its values:
+    HAND_SIZE = int(input("hand size? ")) leaves HAND_SIZE as the handout's 7, not undefined."""
+    if not starter:
+        return None
+    targets = []
+    if isinstance(node, ast.Assign):
+        for t in node.targets:
+            targets += [n.id for n in ast.walk(t) if isinstance(n, ast.Name)]
+    elif isinstance(node, (ast.AnnAssign, ast.AugAssign)) and isinstance(node.target, ast.Name):
+        targets.append(node.target.id)
+    bound = {}
+    for name in targets:
+        if name in starter and name not in namespace:
+            namespace[name] = decode(starter[name], {})
+            bound[name] = repr(namespace[name])[:100]
+    return bound
 
 
 # ---------------------------------------------------------------- running one test (in a forked child)
@@ -1302,8 +1417,12 @@ CODE = {}  # path -> code object, compiled once in the zygote (not once per test
 def program_code(path):
     code = CODE.get(path)
     if code is None:
-        with _real_open(path, "rb") as f:
-            code = compile(f.read(), path, "exec", dont_inherit=True)
+        # The student's own program, as after the lines its import set aside were fixed (exec_module_forgiving).
+        source = STATE.get("program_source") if path == STATE["file"] else None
+        if source is None:
+            with _real_open(path, "rb") as f:
+                source = f.read()
+        code = compile(source, path, "exec", dont_inherit=True)
         CODE[path] = code
     return code
 
@@ -1320,6 +1439,8 @@ def run_program(program):
         raise ValueError("unknown program kind %r" % program["kind"])
     main = types.ModuleType("__main__")
     main.__dict__.update(__file__=path, __cached__=None, __loader__=None, __package__="", __spec__=None)
+    if program["kind"] == "main":
+        _mark_set_aside(main, STATE.get("set_aside", ()))  # a def set aside is as missing here as in a call test
     sys.modules["__main__"] = main  # a forked child: nothing to restore
     exec(program_code(path), main.__dict__)
 

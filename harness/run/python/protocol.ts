@@ -177,6 +177,26 @@ export interface ImportResult {
   stubs?: string[];
   /** Top-level functions, written (not stubs), whose own code has no `return <value>`: they return None. */
   no_return?: { name: string; line: number }[];
-  /** Top-level statements skipped because they asked for input while the module was imported. */
-  skipped?: { line: number; source: string; prompt: string | null }[];
+  /** Top-level statements skipped because they asked for input while the module was imported; `bound`: the
+   *  names it would have set that were given the starter's value instead (name -> repr). */
+  skipped?: { line: number; source: string; prompt: string | null; bound?: Record<string, string> }[];
+  /** What was changed so that the file imports (unless the spec's import is strict): a repaired line, or a
+   *  top-level statement set aside (it does not compile, or raised while the module was imported). */
+  set_aside?: SetAside[];
+}
+
+export interface SetAside {
+  action: 'repaired' | 'set_aside';
+  /** The line the error is at, and its source. */
+  line: number;
+  source: string;
+  /** The error that made the change needed ("IndentationError: unexpected indent"). */
+  error: string;
+  /** What was done about it, in words. */
+  why: string;
+  /** The lines set aside. */
+  start_line?: number;
+  end_line?: number;
+  /** Functions and classes whose definition was set aside: the file does not define them. */
+  names?: string[];
 }

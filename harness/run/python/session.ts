@@ -37,6 +37,10 @@ export interface PythonSessionOptions {
   importTimeoutMs?: number;
   /** How many times a driver that a test killed is restarted before the remaining tests are given up (default 5). */
   maxRestarts?: number;
+  /** 'strict': a file that does not import as handed in is not salvaged (the course's "does not run = 0"). */
+  importMode?: 'salvage' | 'strict';
+  /** The starter's values of names a skipped top-level statement would have set (HAND_SIZE = int(input())). */
+  starter?: Record<string, WireValue>;
 }
 
 
@@ -137,7 +141,8 @@ export class PythonSession {
     // The driver stops an import at its CPU limit itself; this wall-clock timer only ends one that waits.
     const wall = waitLimitMs(cpu);
     const aliases = Object.fromEntries(Object.entries(this.opts.aliases ?? {}).map(([k, v]) => [k, this.inside(v)]));
-    const init = { op: 'init', file: this.inside(this.opts.file), module: this.opts.module, aliases, output_cap: this.opts.outputCap ?? 1 << 20, import_cpu_ms: cpu, bounds: DRIVER_BOUNDS };
+    const init = { op: 'init', file: this.inside(this.opts.file), module: this.opts.module, aliases, output_cap: this.opts.outputCap ?? 1 << 20, import_cpu_ms: cpu, bounds: DRIVER_BOUNDS,
+      ...(this.opts.importMode === 'strict' ? { import: 'strict' } : {}), ...(this.opts.starter && Object.keys(this.opts.starter).length ? { starter: this.opts.starter } : {}) };
     // An import still using the CPU when the wall clock runs out is slow on a busy machine, not waiting: it
     // gets more wall time while it computes (5% of a core at least), up to three times the first, and its
     // CPU limit stops it in the end (processes it started have RLIMIT_CPU of their own).

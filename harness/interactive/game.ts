@@ -19,6 +19,8 @@ export interface GameEnv {
   env?: NodeJS.ProcessEnv;
   /** Output cap (the spec's defaults.output_cap). */
   maxOutputBytes?: number;
+  /** Identity of the program under test (its build): what its questions mean, learned in one game, holds in the next. */
+  program?: string;
 }
 
 /** A requirement the program broke. `check` names the requirement (one of the reference's checks) or

@@ -6,8 +6,8 @@
 import { runLockstep, type LockstepResult } from '../../../harness/run/lockstep.js';
 import type { GameEnv, GameResult, Violation } from '../../../harness/interactive/game.js';
 import { kindMessage } from '../../../harness/model/kinds.js';
-import { linesSaying, readLetters, readNumbers, readPatterns, type Role } from '../../../harness/turns/index.js';
-import { says, understand, yesNoAnswer, type Question } from './answers.js';
+import { linesSaying, questionLine, readLetters, readNumbers, readPatterns, type Role } from '../../../harness/turns/index.js';
+import { normal, says, understand, yesNoAnswer, type Question } from './answers.js';
 import {
   describeFamilies, describeFamily, frequencyGuess, impossibleLengths, inputReadings, keptSmallerFamily,
   startState, sureHit, sureMiss, wordsOfLength, type GameState, type Reading,
@@ -23,6 +23,26 @@ const MAX_BELIEFS = 16;
 /** Defects of the setup questions (asked before any game state), as opposed to symptoms seen in a game. */
 const isSetupDefect = (d?: string) => /^(setup|relength):|^guesses:(?!wrong-count)/.test(d ?? '');
 
+/** A setup question whose answer the program refused right away (it raised, stalled, or asked again):
+ *  gradekit may have misread what it asks (behaviour.ts tries the other kinds of answer). */
+export interface Misread {
+  /** The question's line, as written, and normalised (the key a reading is remembered by). */
+  line: string;
+  key: string;
+  /** How gradekit read it, and the answer it gave. */
+  question: Question;
+  answer: string;
+  /** The input's index in the run. */
+  index: number;
+  /** How the program refused it, for the notice. */
+  how: string;
+  /** Setup questions answered before it. */
+  answered: Question[];
+}
+
+/** Questions read by the program's behaviour in earlier games (behaviour.ts), by normalised line. */
+export type LearnedReadings = ReadonlyMap<string, Question>;
+
 /** One game, what it showed (facts.ts), and the program's own deviations that shaped it. */
 export interface PlayedNiftyGame extends GameResult {
   facts: Facts;
@@ -30,9 +50,11 @@ export interface PlayedNiftyGame extends GameResult {
   rootDefect?: string;
   /** The violation that stopped the game before it started. */
   setupStop?: Violation;
+  /** A setup answer the program refused at once: the question may have been misread. */
+  misread?: Misread;
 }
 
-export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<PlayedNiftyGame> {
+export async function playNiftyGame(params: NiftyParams, env: GameEnv, learned: LearnedReadings = new Map()): Promise<PlayedNiftyGame> {
   const { table, profile } = env;
   const role = (name: string): Role => {
     const r = table.get(name);
@@ -116,6 +138,11 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
   let anchored = false;
   let unweighed: { hit: boolean; label: string }[] = [];
   let startCount = 0;
+  /** The last answer given during the setup (the letter that started the game included), and, once the program
+   *  refused it right away, the misreading it may show. */
+  let probe: Misread | undefined;
+  let misread: Misread | undefined;
+  const refused = (how: string) => { if (probe && !misread) misread = { ...probe, how }; };
 
   const state = (): GameState | undefined => beliefs[0]?.state;
   const numbersOf = (text: string, roleName: string) => readNumbers(text, table).filter((n) => n.roles.includes(roleName));
@@ -462,12 +489,19 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
     if (/\S/.test(prompt)) printed = true;
     reaction += prompt;
     sinceLetter += prompt;
-    const u = understand(table, profile, prompt, { previous, phase, answered });
-    if (u.how !== 'words') {
+    // A setup question an earlier game read by what the program accepts (behaviour.ts) is that question.
+    const learnedAs = phase === 'setup' ? learned.get(normal(prompt)) : undefined;
+    const u = learnedAs ? { question: learnedAs, line: questionLine(prompt), how: 'behaviour' as const } : understand(table, profile, prompt, { previous, phase, answered });
+    if (learnedAs) notice(`learned:${u.line}`, `the program's question "${u.line}" is read as the question ${says(table, u.question)}: that is the answer it accepts`);
+    else if (u.how !== 'words') {
       notice(`q:${u.line}`, `the program asked "${u.line}", which gradekit did not recognise by its words; answered it as the question ${says(table, u.question)} (${u.how === 'asked again' ? 'it asks again what it asked before' : u.how === 'answer type' ? 'by the kind of answer it wants' : "by the handout's order"})`);
     }
     const again = previous?.question === u.question;
     if (!again) triedYesNo.clear();
+    // The letter that started the game refused at once (no word shown, the same question or a refusal): the
+    // question it answered may have asked for something else.
+    if (probe?.question === 'letter' && index === probe.index + 1 && phase === 'play' && state()
+      && !patternsIn(reaction, [probe.answer], state()!.length).length && (REFUSAL.test(reaction) || normal(prompt) === probe.key)) refused('it asked again');
     // A length the list has no words for must be asked again before anything else.
     if (lengthSent !== null && !hasWords(lengthSent) && u.question !== 'wordLength' && phase === 'setup') {
       stopSetup('relength', `the program accepted word length ${lengthSent}, but no word of the list has that length: it must ask for a valid length again (step 2)`, 'relength:accepted');
@@ -482,19 +516,26 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
     if (phase === 'play' && pending && u.question !== 'runningTotal') judgeReaction(u.question !== 'letter');
     if (stop) return null;
     previous = { question: u.question, text: prompt };
+    const setupAnswer = phase === 'setup';
     // Before the game, each answer starts what the player sees before the first guess afresh.
     const send = (s: string) => {
       if (phase === 'setup') sinceLetter = '';
+      // A setup answer is watched: refused at once, it may show a misread question. An invalid value the test
+      // sends on purpose is meant to be refused.
+      const invalid = (u.question === 'wordLength' && !hasWords(Number(s))) || (u.question === 'guesses' && !validGuessCount(Number(s)));
+      if (setupAnswer) probe = invalid ? undefined : { line: u.line, key: normal(prompt), question: u.question, answer: s, index, how: '', answered: [...answered] };
       return s;
     };
     switch (u.question) {
       case 'fileName':
         // Step 1 names the file ("Read the file dictionary.txt"): the word list is there under that name.
-        if (++fileAsked > 2) return fail(`the program keeps asking "${u.line}" after "${env.wordsFile}": it cannot open the word list`);
+        if (++fileAsked > 2) refused('it asked again');
+        if (fileAsked > 2) return fail(`the program keeps asking "${u.line}" after "${env.wordsFile}": it cannot open the word list`);
         return send(env.wordsFile);
       case 'wordLength': {
         if (phase !== 'setup') { stop = true; return null; } // a new game after the one judged: enough
         if (again && lengthSent !== null && hasWords(lengthSent)) {
+          refused('it asked again');
           stopSetup('relength', `the program asks for the word length again after ${lengthSent}, but ${wordsOfLength(env.words, lengthSent).length} words have that length`, 'relength:refused-valid');
           stop = true;
           return null;
@@ -512,6 +553,7 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
         else if (again && guessesSent !== null && validGuessCount(guessesSent)) {
           // A valid number refused: try the usual ones before giving up (a program may cap the guesses).
           n = fallbacks.shift();
+          if (n === undefined) refused('it asked again');
           if (n === undefined) return fail(`the program keeps asking "${u.line}" and accepts none of ${[...new Set([...params.guesses.filter(validGuessCount), 8, 6])].join(', ')} as the number of guesses`);
           notice('guesses-refused', `the program refused ${guessesSent} guesses; gradekit answered ${n}`);
         } else n = params.guesses.at(-1)!;
@@ -523,6 +565,7 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
         answered.add('runningTotal');
         const want = params.runningTotal;
         const a = yesNoAnswer(profile, prompt, want, triedYesNo);
+        if (a === null) refused('it asked again');
         if (a === null) return fail(`the program keeps asking "${u.line}" and accepts none of the usual spellings of ${want ? 'yes' : 'no'}`);
         triedYesNo.add(a);
         runningAnswer = want;
@@ -547,7 +590,6 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
         pending = { input: next.input, guess: next.guess, label: next.guess ? `guess ${validGuesses} ('${next.input}')` : `input "${next.input}" before guess ${validGuesses + 1}` };
         reaction = '';
         sinceLetter = '';
-        void index;
         return send(next.input);
       }
     }
@@ -588,6 +630,12 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
   const invalidSent = (guessesSent !== null && !validGuessCount(guessesSent)) || (lengthSent !== null && !hasWords(lengthSent));
   const deliberateExit = inPhase('setup') && invalidSent && run.signal === null && !/(Exception|Error)\b/.test(run.stderr);
   const crashed = run.outcome === 'exited' && (run.exitCode !== 0 || run.signal !== null) && !deliberateExit;
+  // Raised, stalled or looped right after a setup answer: the question may have been misread.
+  if (probe && run.inputs.length - 1 === probe.index) {
+    if (crashed) refused('it raised an exception');
+    else if (run.outcome === 'timeout' && run.limit !== 'wall') refused('it stopped answering');
+    else if (run.outcome === 'output-limit') refused('it printed without end');
+  }
   if (declined && run.outcome === 'exited') afterDecline += run.lastPrompt;
   judgeAfterDecline();
   if (!failure && run.outcome === 'exited' && !crashed && !stop) {
@@ -630,10 +678,13 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
       kind: r.kind, message: r.message, ...(r.crashDefect ? { crashDefect: r.crashDefect } : {}),
       violations, notices, transcript: lr.transcript, stderr: lr.stderr,
       durationMs: Math.round(performance.now() - t0), outcome: lr.outcome, exitCode: lr.exitCode,
-      facts, ...(rootDefect ? { rootDefect } : {}), ...(setupStop ? { setupStop } : {}),
+      facts, ...(rootDefect ? { rootDefect } : {}), ...(setupStop ? { setupStop } : {}), ...(misread ? { misread } : {}),
     };
   }
 }
+
+/** Words that refuse an answer ("Input must be an integer. Try again:"). */
+const REFUSAL = /\b(?:invalid|must be|not (?:a |an )?(?:valid|number|integer|digit|whole)|try again|mismatch|please (?:enter|type) (?:a |an )?(?:number|integer|digit|whole|positive))/i;
 
 function emptyRun(): LockstepResult {
   return { outcome: 'spawn-error', exitCode: null, signal: null, transcript: '', stdout: '', stderr: '', inputs: [], durationMs: 0, lastPrompt: '' };

@@ -662,7 +662,7 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv, learned: 
     const last = run.inputs.at(-1);
     const where = last ? ` after input "${last.line}"${validGuesses ? ` (guess ${validGuesses})` : ''}` : ' before any input';
     const line = crashLine(run);
-    return result({ kind: 'run_time_error', message: kindMessage('run_time_error', `${line}${where}`), crashDefect: inPhase('setup') ? undefined : `crash:${line.replace(/\[.*$/, '').trim()}` }, run);
+    return result({ kind: 'run_time_error', message: kindMessage('run_time_error', `${line}${where}`), crashDefect: crashSignature(run) }, run);
   }
   // Only the wall-clock backstop (a machine too busy to run the program at all) is the grader's problem,
   // never charged: CPU time and waiting are the program's (harness/run/lockstep.ts).
@@ -688,6 +688,18 @@ const REFUSAL = /\b(?:invalid|must be|not (?:a |an )?(?:valid|number|integer|dig
 
 function emptyRun(): LockstepResult {
   return { outcome: 'spawn-error', exitCode: null, signal: null, transcript: '', stdout: '', stderr: '', inputs: [], durationMs: 0, lastPrompt: '' };
+}
+
+/** A crash's defect signature, as every language writes one (harness/grade/charges.ts): the exception and the
+ *  place in the student's code that raised it, not its message (which may quote the input). A crash during the
+ *  setup is one defect too: every game that meets it charges it once. */
+function crashSignature(run: LockstepResult): string {
+  const lines = run.stderr.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  const type = lines.map((l) => /([\w$.]*(?:Exception|Error))\b/.exec(l)?.[1]).find(Boolean);
+  const at = lines.find((l) => l.startsWith('at ') && !/\bjava\.|\bjdk\.|\bsun\./.test(l));
+  const place = at ? /\(([^()]*:\d+)\)/.exec(at)?.[1] ?? at.slice(3) : undefined;
+  if (type) return `raised:${type.replace(/^.*\./, '')}:${place ?? 'unknown'}`;
+  return `raised:${run.signal ? `signal ${run.signal}` : `exit code ${run.exitCode}`}:${place ?? 'unknown'}`;
 }
 
 function crashLine(run: LockstepResult): string {

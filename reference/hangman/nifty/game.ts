@@ -6,13 +6,14 @@
 import { runLockstep, type LockstepResult } from '../../../harness/run/lockstep.js';
 import type { GameEnv, GameResult, Violation } from '../../../harness/interactive/game.js';
 import { kindMessage } from '../../../harness/model/kinds.js';
-import { linesSaying, questionLine, readLetters, readNumbers, readPatterns, type Role } from '../../../harness/turns/index.js';
+import { classifyQuestion, linesSaying, questionLine, readLetters, readNumbers, readPatterns, type Role } from '../../../harness/turns/index.js';
 import { normal, says, understand, yesNoAnswer, type Question } from './answers.js';
 import {
   describeFamilies, describeFamily, frequencyGuess, impossibleLengths, inputReadings, keptSmallerFamily,
   startState, sureHit, sureMiss, wordsOfLength, type GameState, type Reading,
 } from './oracle.js';
 import type { NiftyParams } from './params.js';
+import { OTHER_QUANTITY } from './roles.js';
 import { noFacts, type Facts } from './facts.js';
 
 /** In an injected input, '<repeat>' stands for the most recent letter guessed, '<hit>' for the most recent
@@ -128,6 +129,8 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv, learned: 
   let pending: null | { input: string; guess: boolean; label: string } = null;
   /** Output since the pending input (its reaction, and the status before the next question). */
   let reaction = '';
+  /** Everything the program printed before the current reaction: its own wording (labels, prompts). */
+  let printedBefore = '';
   /** Output since the last letter was typed: what the player sees before the next guess. */
   let sinceLetter = '';
   let stop = false;
@@ -145,7 +148,11 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv, learned: 
   const refused = (how: string) => { if (probe && !misread) misread = { ...probe, how }; };
 
   const state = (): GameState | undefined => beliefs[0]?.state;
-  const numbersOf = (text: string, roleName: string) => readNumbers(text, table).filter((n) => n.roles.includes(roleName));
+  const numbersOf = (text: string, roleName: string) => {
+    const all = readNumbers(text, table);
+    const q = OTHER_QUANTITY[roleName];
+    return all.filter((n) => n.roles.includes(roleName) && !(q && q.other.test(labelOf(text, n, all)) && !q.unless.test(labelOf(text, n, all))));
+  };
   const lastNumber = (text: string, roleName: string): number | null => numbersOf(text, roleName).at(-1)?.value ?? null;
   /** The count of words remaining, also as a bare number on its own line (printed after a yes to the count question). */
   const countShown = (text: string): number | null => {
@@ -174,7 +181,10 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv, learned: 
     // The pattern the program shows: the last one that is a family of this input; failing that, the last
     // one with a blank (a word of prose made of guessed letters, like "no", is not a pattern).
     const shown = [...shownAll].reverse().find((x) => candidates.has(x)) ?? [...shownAll].reverse().find((x) => x.includes('-'));
-    const gl = lastNumber(text, 'guessesLeft');
+    // The guesses left: of the numbers so labelled, the last one some reading explains, else the last (the label
+    // is a hint, the value decides: "8 guesses in all ... 7 guesses left").
+    const gls = numbersOf(text, 'guessesLeft').map((n) => n.value);
+    const gl = [...gls].reverse().find((v) => readings.some((r) => r.state.guessesLeft === v)) ?? gls.at(-1) ?? null;
     const count = countShown(text);
     const mismatches = (r: Reading): string[] => {
       const m: string[] = [];
@@ -269,7 +279,11 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv, learned: 
       } else if (ended && !due) violate('ends', `${p.label}: the game ended, but ${followed.guessesLeft} guesses are left and "${followed.pattern}" still has blanks`, 'end:early');
       if (!ended && due) {
         const why = due === 'win' ? `"${followed.pattern}" has no blanks left (a win)` : 'no guesses are left (a loss)';
-        violate('ends', `${p.label}: the game should end here, ${why}, but the program asks for another guess`, 'end:late');
+        // Its own display says the game is over (its own count of guesses at 0 or below, or a word with no blank):
+        // a defect of its own, whatever family defect the game followed (a game that plays on below 0 guesses
+        // and is then "won" with a negative score is charged here, once).
+        const ownDisplay = due === 'loss' ? gl !== null : shown !== undefined && !shown.includes('-');
+        violate('ends', `${p.label}: the game should end here, ${why}${gl !== null && gl < 0 ? ` (the program shows ${gl} guesses left)` : ''}, but the program asks for another guess`, 'end:late', ownDisplay ? 'by its own display' : undefined);
       }
       followed.over = ended ? (due ?? (followed.pattern.includes('-') ? 'loss' : 'win')) : null;
       beliefs = [{ ...best, state: followed }];
@@ -365,9 +379,14 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv, learned: 
     if (won && !lost) violate('congratulate', `${label}: the player ran out of guesses, but the program congratulates her`, 'end:says-won');
     const family = new Set(beliefs.flatMap((b) => b.state.words));
     const dict = new Set(wordsOfLength(env.words, s.length));
-    const shownWords = revealedWords(text, s.length).filter((w) => w.named || dict.has(w.word)).map((w) => w.word);
-    // Any word of the final family shown anywhere is the word revealed, however it is introduced.
-    if (shownWords.some((w) => family.has(w)) || [...text.matchAll(/[A-Za-z]+/g)].some((m) => family.has(m[0].toLowerCase()))) return;
+    // A word of the final family is the word revealed however it is introduced, except where it is the program's
+    // own wording: a word inside a question ("Would you like to play again?"), a label it printed before the
+    // game ended ("Word to guess:") or a word of its own text (a string literal: "Sorry!") reveals nothing. A word after a "the word was" phrase always counts.
+    const asks = (l: string) => /\?\W*$/.test(l) || (/:\s*$/.test(l) && classifyQuestion(table, l) !== null);
+    const said = text.split('\n').filter((l) => !asks(l)).join('\n');
+    const own = new Set([...printedBefore.matchAll(/[A-Za-z]+/g)].map((m) => m[0].toLowerCase()).concat([...(env.ownWording ?? [])]));
+    const shownWords = [...revealedWords(text, s.length).filter((w) => w.named), ...revealedWords(said, s.length).filter((w) => !w.named && dict.has(w.word))].map((w) => w.word);
+    if (shownWords.some((w) => family.has(w)) || [...said.matchAll(/[A-Za-z]+/g)].some((m) => family.has(m[0].toLowerCase()) && !own.has(m[0].toLowerCase()))) return;
     const sample = [...family].slice(0, 5).join(', ') + (family.size > 5 ? ', …' : '');
     if (shownWords.length) violate('reveal', `${label}: out of guesses, the program reveals "${shownWords[0]}", which is not in the final family "${s.pattern}" (${family.size} words: ${sample})`, 'reveal:outside-family');
     else violate('reveal', `${label}: out of guesses, the program shows no word of the final family "${s.pattern}" as the word it had chosen (step 4f; ${family.size} words: ${sample})`, 'reveal:none');
@@ -588,6 +607,7 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv, learned: 
         const next = nextInput();
         if (next.guess) validGuesses++;
         pending = { input: next.input, guess: next.guess, label: next.guess ? `guess ${validGuesses} ('${next.input}')` : `input "${next.input}" before guess ${validGuesses + 1}` };
+        printedBefore += reaction;
         reaction = '';
         sinceLetter = '';
         return send(next.input);
@@ -681,6 +701,15 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv, learned: 
       facts, ...(rootDefect ? { rootDefect } : {}), ...(setupStop ? { setupStop } : {}), ...(misread ? { misread } : {}),
     };
   }
+}
+
+/** The words that label a number: its part of its line, from the number before it to the number after it. */
+function labelOf(text: string, n: { at: number; line: string }, all: readonly { at: number }[]): string {
+  const lineStart = text.lastIndexOf('\n', n.at - 1) + 1;
+  const lineEnd = lineStart + n.line.length;
+  const before = all.filter((m) => m.at < n.at && m.at >= lineStart).at(-1);
+  const after = all.find((m) => m.at > n.at && m.at < lineEnd);
+  return text.slice(before ? before.at + 1 : lineStart, after ? after.at : lineEnd).replace(/^\d+/, '');
 }
 
 /** Words that refuse an answer ("Input must be an integer. Try again:"). */

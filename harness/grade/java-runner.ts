@@ -63,7 +63,7 @@ export const javaRunner: LanguageRunner = async (a, submission, tests, opts) => 
         // The test's time limit is CPU time, and as long again spent waiting (harness/run/lockstep.ts).
         const r = await judge.play(t.game, {
           command: opts.wrap ? opts.wrap(command) : command, cwd, words: a.words, wordsFile: a.spec.data.words?.as ?? 'dictionary.txt',
-          table: a.roles, profile, timeoutMs: t.timeout ?? a.spec.data.defaults.timeout, maxOutputBytes: a.spec.data.defaults.output_cap,
+          table: a.roles, profile, program: c.classDir, ownWording: new Set(c.wording), timeoutMs: t.timeout ?? a.spec.data.defaults.timeout, maxOutputBytes: a.spec.data.defaults.output_cap,
         }, t.checks);
         broken = opts.wrap?.budget?.(undefined, cwd);
         const o = broken ? limit('resource_limit_exceeded', broken) : verdict(r, t.checks);

@@ -26,6 +26,8 @@ export type CompileResult =
     wordFiles: string[];
     /** What the grader changed or could not do (the virtual clock, word-list names left out), for the report. */
     notices: string[];
+    /** The words of the program's string literals, lower case: its own wording, never a word it reveals. */
+    wording: string[];
   }
   | {
     ok: false; errors: CompileError[]; summary: string; output: string; durationMs: number;
@@ -148,7 +150,8 @@ async function compileStaged(
     const clock = await virtualizeClock(classDir, javac);
     if (clock.notice) notices.push(clock.notice);
   }
-  return { ok: true as const, mainClass, classDir, sources: sources.map((s) => s.rel), skipped: [] as string[], wordFiles: named.slice(0, MAX_WORD_FILES), notices };
+  const wording = [...new Set(sources.flatMap((s) => lexed.get(s)!.strings.flatMap((t) => t.toLowerCase().match(/[a-z]+/g) ?? [])))];
+  return { ok: true as const, mainClass, classDir, sources: sources.map((s) => s.rel), skipped: [] as string[], wordFiles: named.slice(0, MAX_WORD_FILES), notices, wording };
 }
 
 /** `path/File.java:12: error: message` lines (javac's default diagnostic format). */

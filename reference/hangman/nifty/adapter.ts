@@ -6,6 +6,7 @@ import { runNiftyGame } from '../nifty-game.js';
 import { NIFTY_ROLES } from './roles.js';
 import { CHECKS, parseParams } from './params.js';
 import { playNiftyGame } from './game.js';
+import { readingByBehaviour } from './behaviour.js';
 import { playUntilSeen } from './facts.js';
 
 export const niftyAdapter: ReferenceAdapter = {
@@ -18,7 +19,7 @@ export const niftyAdapter: ReferenceAdapter = {
     play: (raw, env, checks) => {
       const { params, errors } = parseParams(raw);
       if (!params) throw new Error(errors.join('; '));
-      return playUntilSeen(playNiftyGame, params, env, checks);
+      return playUntilSeen(readingByBehaviour(playNiftyGame), params, env, checks);
     },
   },
   programs: {

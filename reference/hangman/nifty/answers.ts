@@ -15,7 +15,7 @@ export interface Understood {
   /** The line that asks it (the prompt, or the line above a bare one). */
   line: string;
   /** How it was understood: by its words, or, for a question the table does not know, why. */
-  how: 'words' | 'asked again' | 'answer type' | 'handout order';
+  how: 'words' | 'asked again' | 'answer type' | 'handout order' | 'behaviour';
 }
 
 export interface QuestionContext {
@@ -51,10 +51,16 @@ export function understand(table: RoleTable, profile: IOProfile, prompt: string,
   return { question: nextSetup ?? 'letter', line, how: 'handout order' };
 }
 
-/** The text of a prompt without echo noise, to tell a re-ask of the very same question. */
-function normal(text: string): string {
+/** The text of a prompt without echo noise, to tell a re-ask of the very same question (and to remember
+ *  what a question asks, behaviour.ts). */
+export function normal(text: string): string {
   return questionLine(text).toLowerCase().replace(/\s+/g, ' ').trim();
 }
+
+/** The kind of answer each question takes: a question read as another of the same kind is no other reading. */
+export const ANSWER_KIND: Record<Question, 'number' | 'yes-no' | 'letter' | 'file'> = {
+  fileName: 'file', wordLength: 'number', guesses: 'number', runningTotal: 'yes-no', letter: 'letter', playAgain: 'yes-no',
+};
 
 /** How a message names a question ("for the word length"). */
 export function says(table: RoleTable, q: Question): string {

@@ -85,7 +85,7 @@ function missing(checks: readonly string[], p: NiftyParams, f: Facts, violations
 /** Guesses of a second game that must show hits. */
 const REPLAY_GUESSES = 10;
 
-export type PlayOnce = (params: NiftyParams, env: GameEnv) => Promise<GameResult & { facts: Facts; rootDefect?: string; setupStop?: Violation }>;
+export type PlayOnce = (params: NiftyParams, env: GameEnv) => Promise<GameResult & { facts: Facts; rootDefect?: string; setupStop?: Violation; misread?: unknown }>;
 
 /** Plays the test's game, and once more when a check it names did not see its facts; what no game showed
  *  is reported per check as unchecked. */
@@ -120,7 +120,7 @@ export async function playUntilSeen(play: PlayOnce, params: NiftyParams, env: Ga
     if (unchecked.some((u) => u.check === check)) continue;
     unchecked.push(uncheckedFor(check, need, r));
   }
-  const { facts: _f, rootDefect: _r, setupStop: _s, ...result } = r;
+  const { facts: _f, rootDefect: _r, setupStop: _s, misread: _m, ...result } = r;
   return { ...result, ...(unchecked.length ? { unchecked } : {}) };
 }
 

@@ -6,13 +6,14 @@
 import { runLockstep, type LockstepResult } from '../../../harness/run/lockstep.js';
 import type { GameEnv, GameResult, Violation } from '../../../harness/interactive/game.js';
 import { kindMessage } from '../../../harness/model/kinds.js';
-import { linesSaying, readLetters, readNumbers, readPatterns, type Role } from '../../../harness/turns/index.js';
-import { says, understand, yesNoAnswer, type Question } from './answers.js';
+import { classifyQuestion, linesSaying, questionLine, readLetters, readNumbers, readPatterns, type Role } from '../../../harness/turns/index.js';
+import { normal, says, understand, yesNoAnswer, type Question } from './answers.js';
 import {
   describeFamilies, describeFamily, frequencyGuess, impossibleLengths, inputReadings, keptSmallerFamily,
   startState, sureHit, sureMiss, wordsOfLength, type GameState, type Reading,
 } from './oracle.js';
 import type { NiftyParams } from './params.js';
+import { OTHER_QUANTITY } from './roles.js';
 import { noFacts, type Facts } from './facts.js';
 
 /** In an injected input, '<repeat>' stands for the most recent letter guessed, '<hit>' for the most recent
@@ -23,6 +24,26 @@ const MAX_BELIEFS = 16;
 /** Defects of the setup questions (asked before any game state), as opposed to symptoms seen in a game. */
 const isSetupDefect = (d?: string) => /^(setup|relength):|^guesses:(?!wrong-count)/.test(d ?? '');
 
+/** A setup question whose answer the program refused right away (it raised, stalled, or asked again):
+ *  gradekit may have misread what it asks (behaviour.ts tries the other kinds of answer). */
+export interface Misread {
+  /** The question's line, as written, and normalised (the key a reading is remembered by). */
+  line: string;
+  key: string;
+  /** How gradekit read it, and the answer it gave. */
+  question: Question;
+  answer: string;
+  /** The input's index in the run. */
+  index: number;
+  /** How the program refused it, for the notice. */
+  how: string;
+  /** Setup questions answered before it. */
+  answered: Question[];
+}
+
+/** Questions read by the program's behaviour in earlier games (behaviour.ts), by normalised line. */
+export type LearnedReadings = ReadonlyMap<string, Question>;
+
 /** One game, what it showed (facts.ts), and the program's own deviations that shaped it. */
 export interface PlayedNiftyGame extends GameResult {
   facts: Facts;
@@ -30,9 +51,11 @@ export interface PlayedNiftyGame extends GameResult {
   rootDefect?: string;
   /** The violation that stopped the game before it started. */
   setupStop?: Violation;
+  /** A setup answer the program refused at once: the question may have been misread. */
+  misread?: Misread;
 }
 
-export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<PlayedNiftyGame> {
+export async function playNiftyGame(params: NiftyParams, env: GameEnv, learned: LearnedReadings = new Map()): Promise<PlayedNiftyGame> {
   const { table, profile } = env;
   const role = (name: string): Role => {
     const r = table.get(name);
@@ -106,6 +129,8 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
   let pending: null | { input: string; guess: boolean; label: string } = null;
   /** Output since the pending input (its reaction, and the status before the next question). */
   let reaction = '';
+  /** Everything the program printed before the current reaction: its own wording (labels, prompts). */
+  let printedBefore = '';
   /** Output since the last letter was typed: what the player sees before the next guess. */
   let sinceLetter = '';
   let stop = false;
@@ -116,9 +141,18 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
   let anchored = false;
   let unweighed: { hit: boolean; label: string }[] = [];
   let startCount = 0;
+  /** The last answer given during the setup (the letter that started the game included), and, once the program
+   *  refused it right away, the misreading it may show. */
+  let probe: Misread | undefined;
+  let misread: Misread | undefined;
+  const refused = (how: string) => { if (probe && !misread) misread = { ...probe, how }; };
 
   const state = (): GameState | undefined => beliefs[0]?.state;
-  const numbersOf = (text: string, roleName: string) => readNumbers(text, table).filter((n) => n.roles.includes(roleName));
+  const numbersOf = (text: string, roleName: string) => {
+    const all = readNumbers(text, table);
+    const q = OTHER_QUANTITY[roleName];
+    return all.filter((n) => n.roles.includes(roleName) && !(q && q.other.test(labelOf(text, n, all)) && !q.unless.test(labelOf(text, n, all))));
+  };
   const lastNumber = (text: string, roleName: string): number | null => numbersOf(text, roleName).at(-1)?.value ?? null;
   /** The count of words remaining, also as a bare number on its own line (printed after a yes to the count question). */
   const countShown = (text: string): number | null => {
@@ -147,7 +181,10 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
     // The pattern the program shows: the last one that is a family of this input; failing that, the last
     // one with a blank (a word of prose made of guessed letters, like "no", is not a pattern).
     const shown = [...shownAll].reverse().find((x) => candidates.has(x)) ?? [...shownAll].reverse().find((x) => x.includes('-'));
-    const gl = lastNumber(text, 'guessesLeft');
+    // The guesses left: of the numbers so labelled, the last one some reading explains, else the last (the label
+    // is a hint, the value decides: "8 guesses in all ... 7 guesses left").
+    const gls = numbersOf(text, 'guessesLeft').map((n) => n.value);
+    const gl = [...gls].reverse().find((v) => readings.some((r) => r.state.guessesLeft === v)) ?? gls.at(-1) ?? null;
     const count = countShown(text);
     const mismatches = (r: Reading): string[] => {
       const m: string[] = [];
@@ -242,7 +279,11 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
       } else if (ended && !due) violate('ends', `${p.label}: the game ended, but ${followed.guessesLeft} guesses are left and "${followed.pattern}" still has blanks`, 'end:early');
       if (!ended && due) {
         const why = due === 'win' ? `"${followed.pattern}" has no blanks left (a win)` : 'no guesses are left (a loss)';
-        violate('ends', `${p.label}: the game should end here, ${why}, but the program asks for another guess`, 'end:late');
+        // Its own display says the game is over (its own count of guesses at 0 or below, or a word with no blank):
+        // a defect of its own, whatever family defect the game followed (a game that plays on below 0 guesses
+        // and is then "won" with a negative score is charged here, once).
+        const ownDisplay = due === 'loss' ? gl !== null : shown !== undefined && !shown.includes('-');
+        violate('ends', `${p.label}: the game should end here, ${why}${gl !== null && gl < 0 ? ` (the program shows ${gl} guesses left)` : ''}, but the program asks for another guess`, 'end:late', ownDisplay ? 'by its own display' : undefined);
       }
       followed.over = ended ? (due ?? (followed.pattern.includes('-') ? 'loss' : 'win')) : null;
       beliefs = [{ ...best, state: followed }];
@@ -338,9 +379,14 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
     if (won && !lost) violate('congratulate', `${label}: the player ran out of guesses, but the program congratulates her`, 'end:says-won');
     const family = new Set(beliefs.flatMap((b) => b.state.words));
     const dict = new Set(wordsOfLength(env.words, s.length));
-    const shownWords = revealedWords(text, s.length).filter((w) => w.named || dict.has(w.word)).map((w) => w.word);
-    // Any word of the final family shown anywhere is the word revealed, however it is introduced.
-    if (shownWords.some((w) => family.has(w)) || [...text.matchAll(/[A-Za-z]+/g)].some((m) => family.has(m[0].toLowerCase()))) return;
+    // A word of the final family is the word revealed however it is introduced, except where it is the program's
+    // own wording: a word inside a question ("Would you like to play again?"), a label it printed before the
+    // game ended ("Word to guess:") or a word of its own text (a string literal: "Sorry!") reveals nothing. A word after a "the word was" phrase always counts.
+    const asks = (l: string) => /\?\W*$/.test(l) || (/:\s*$/.test(l) && classifyQuestion(table, l) !== null);
+    const said = text.split('\n').filter((l) => !asks(l)).join('\n');
+    const own = new Set([...printedBefore.matchAll(/[A-Za-z]+/g)].map((m) => m[0].toLowerCase()).concat([...(env.ownWording ?? [])]));
+    const shownWords = [...revealedWords(text, s.length).filter((w) => w.named), ...revealedWords(said, s.length).filter((w) => !w.named && dict.has(w.word))].map((w) => w.word);
+    if (shownWords.some((w) => family.has(w)) || [...said.matchAll(/[A-Za-z]+/g)].some((m) => family.has(m[0].toLowerCase()) && !own.has(m[0].toLowerCase()))) return;
     const sample = [...family].slice(0, 5).join(', ') + (family.size > 5 ? ', …' : '');
     if (shownWords.length) violate('reveal', `${label}: out of guesses, the program reveals "${shownWords[0]}", which is not in the final family "${s.pattern}" (${family.size} words: ${sample})`, 'reveal:outside-family');
     else violate('reveal', `${label}: out of guesses, the program shows no word of the final family "${s.pattern}" as the word it had chosen (step 4f; ${family.size} words: ${sample})`, 'reveal:none');
@@ -462,12 +508,19 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
     if (/\S/.test(prompt)) printed = true;
     reaction += prompt;
     sinceLetter += prompt;
-    const u = understand(table, profile, prompt, { previous, phase, answered });
-    if (u.how !== 'words') {
+    // A setup question an earlier game read by what the program accepts (behaviour.ts) is that question.
+    const learnedAs = phase === 'setup' ? learned.get(normal(prompt)) : undefined;
+    const u = learnedAs ? { question: learnedAs, line: questionLine(prompt), how: 'behaviour' as const } : understand(table, profile, prompt, { previous, phase, answered });
+    if (learnedAs) notice(`learned:${u.line}`, `the program's question "${u.line}" is read as the question ${says(table, u.question)}: that is the answer it accepts`);
+    else if (u.how !== 'words') {
       notice(`q:${u.line}`, `the program asked "${u.line}", which gradekit did not recognise by its words; answered it as the question ${says(table, u.question)} (${u.how === 'asked again' ? 'it asks again what it asked before' : u.how === 'answer type' ? 'by the kind of answer it wants' : "by the handout's order"})`);
     }
     const again = previous?.question === u.question;
     if (!again) triedYesNo.clear();
+    // The letter that started the game refused at once (no word shown, the same question or a refusal): the
+    // question it answered may have asked for something else.
+    if (probe?.question === 'letter' && index === probe.index + 1 && phase === 'play' && state()
+      && !patternsIn(reaction, [probe.answer], state()!.length).length && (REFUSAL.test(reaction) || normal(prompt) === probe.key)) refused('it asked again');
     // A length the list has no words for must be asked again before anything else.
     if (lengthSent !== null && !hasWords(lengthSent) && u.question !== 'wordLength' && phase === 'setup') {
       stopSetup('relength', `the program accepted word length ${lengthSent}, but no word of the list has that length: it must ask for a valid length again (step 2)`, 'relength:accepted');
@@ -482,19 +535,26 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
     if (phase === 'play' && pending && u.question !== 'runningTotal') judgeReaction(u.question !== 'letter');
     if (stop) return null;
     previous = { question: u.question, text: prompt };
+    const setupAnswer = phase === 'setup';
     // Before the game, each answer starts what the player sees before the first guess afresh.
     const send = (s: string) => {
       if (phase === 'setup') sinceLetter = '';
+      // A setup answer is watched: refused at once, it may show a misread question. An invalid value the test
+      // sends on purpose is meant to be refused.
+      const invalid = (u.question === 'wordLength' && !hasWords(Number(s))) || (u.question === 'guesses' && !validGuessCount(Number(s)));
+      if (setupAnswer) probe = invalid ? undefined : { line: u.line, key: normal(prompt), question: u.question, answer: s, index, how: '', answered: [...answered] };
       return s;
     };
     switch (u.question) {
       case 'fileName':
         // Step 1 names the file ("Read the file dictionary.txt"): the word list is there under that name.
-        if (++fileAsked > 2) return fail(`the program keeps asking "${u.line}" after "${env.wordsFile}": it cannot open the word list`);
+        if (++fileAsked > 2) refused('it asked again');
+        if (fileAsked > 2) return fail(`the program keeps asking "${u.line}" after "${env.wordsFile}": it cannot open the word list`);
         return send(env.wordsFile);
       case 'wordLength': {
         if (phase !== 'setup') { stop = true; return null; } // a new game after the one judged: enough
         if (again && lengthSent !== null && hasWords(lengthSent)) {
+          refused('it asked again');
           stopSetup('relength', `the program asks for the word length again after ${lengthSent}, but ${wordsOfLength(env.words, lengthSent).length} words have that length`, 'relength:refused-valid');
           stop = true;
           return null;
@@ -512,6 +572,7 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
         else if (again && guessesSent !== null && validGuessCount(guessesSent)) {
           // A valid number refused: try the usual ones before giving up (a program may cap the guesses).
           n = fallbacks.shift();
+          if (n === undefined) refused('it asked again');
           if (n === undefined) return fail(`the program keeps asking "${u.line}" and accepts none of ${[...new Set([...params.guesses.filter(validGuessCount), 8, 6])].join(', ')} as the number of guesses`);
           notice('guesses-refused', `the program refused ${guessesSent} guesses; gradekit answered ${n}`);
         } else n = params.guesses.at(-1)!;
@@ -523,6 +584,7 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
         answered.add('runningTotal');
         const want = params.runningTotal;
         const a = yesNoAnswer(profile, prompt, want, triedYesNo);
+        if (a === null) refused('it asked again');
         if (a === null) return fail(`the program keeps asking "${u.line}" and accepts none of the usual spellings of ${want ? 'yes' : 'no'}`);
         triedYesNo.add(a);
         runningAnswer = want;
@@ -545,9 +607,9 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
         const next = nextInput();
         if (next.guess) validGuesses++;
         pending = { input: next.input, guess: next.guess, label: next.guess ? `guess ${validGuesses} ('${next.input}')` : `input "${next.input}" before guess ${validGuesses + 1}` };
+        printedBefore += reaction;
         reaction = '';
         sinceLetter = '';
-        void index;
         return send(next.input);
       }
     }
@@ -588,6 +650,12 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
   const invalidSent = (guessesSent !== null && !validGuessCount(guessesSent)) || (lengthSent !== null && !hasWords(lengthSent));
   const deliberateExit = inPhase('setup') && invalidSent && run.signal === null && !/(Exception|Error)\b/.test(run.stderr);
   const crashed = run.outcome === 'exited' && (run.exitCode !== 0 || run.signal !== null) && !deliberateExit;
+  // Raised, stalled or looped right after a setup answer: the question may have been misread.
+  if (probe && run.inputs.length - 1 === probe.index) {
+    if (crashed) refused('it raised an exception');
+    else if (run.outcome === 'timeout' && run.limit !== 'wall') refused('it stopped answering');
+    else if (run.outcome === 'output-limit') refused('it printed without end');
+  }
   if (declined && run.outcome === 'exited') afterDecline += run.lastPrompt;
   judgeAfterDecline();
   if (!failure && run.outcome === 'exited' && !crashed && !stop) {
@@ -614,7 +682,7 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
     const last = run.inputs.at(-1);
     const where = last ? ` after input "${last.line}"${validGuesses ? ` (guess ${validGuesses})` : ''}` : ' before any input';
     const line = crashLine(run);
-    return result({ kind: 'run_time_error', message: kindMessage('run_time_error', `${line}${where}`), crashDefect: inPhase('setup') ? undefined : `crash:${line.replace(/\[.*$/, '').trim()}` }, run);
+    return result({ kind: 'run_time_error', message: kindMessage('run_time_error', `${line}${where}`), crashDefect: crashSignature(run) }, run);
   }
   // Only the wall-clock backstop (a machine too busy to run the program at all) is the grader's problem,
   // never charged: CPU time and waiting are the program's (harness/run/lockstep.ts).
@@ -630,13 +698,37 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv): Promise<
       kind: r.kind, message: r.message, ...(r.crashDefect ? { crashDefect: r.crashDefect } : {}),
       violations, notices, transcript: lr.transcript, stderr: lr.stderr,
       durationMs: Math.round(performance.now() - t0), outcome: lr.outcome, exitCode: lr.exitCode,
-      facts, ...(rootDefect ? { rootDefect } : {}), ...(setupStop ? { setupStop } : {}),
+      facts, ...(rootDefect ? { rootDefect } : {}), ...(setupStop ? { setupStop } : {}), ...(misread ? { misread } : {}),
     };
   }
 }
 
+/** The words that label a number: its part of its line, from the number before it to the number after it. */
+function labelOf(text: string, n: { at: number; line: string }, all: readonly { at: number }[]): string {
+  const lineStart = text.lastIndexOf('\n', n.at - 1) + 1;
+  const lineEnd = lineStart + n.line.length;
+  const before = all.filter((m) => m.at < n.at && m.at >= lineStart).at(-1);
+  const after = all.find((m) => m.at > n.at && m.at < lineEnd);
+  return text.slice(before ? before.at + 1 : lineStart, after ? after.at : lineEnd).replace(/^\d+/, '');
+}
+
+/** Words that refuse an answer ("Input must be an integer. Try again:"). */
+const REFUSAL = /\b(?:invalid|must be|not (?:a |an )?(?:valid|number|integer|digit|whole)|try again|mismatch|please (?:enter|type) (?:a |an )?(?:number|integer|digit|whole|positive))/i;
+
 function emptyRun(): LockstepResult {
   return { outcome: 'spawn-error', exitCode: null, signal: null, transcript: '', stdout: '', stderr: '', inputs: [], durationMs: 0, lastPrompt: '' };
+}
+
+/** A crash's defect signature, as every language writes one (harness/grade/charges.ts): the exception and the
+ *  place in the student's code that raised it, not its message (which may quote the input). A crash during the
+ *  setup is one defect too: every game that meets it charges it once. */
+function crashSignature(run: LockstepResult): string {
+  const lines = run.stderr.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  const type = lines.map((l) => /([\w$.]*(?:Exception|Error))\b/.exec(l)?.[1]).find(Boolean);
+  const at = lines.find((l) => l.startsWith('at ') && !/\bjava\.|\bjdk\.|\bsun\./.test(l));
+  const place = at ? /\(([^()]*:\d+)\)/.exec(at)?.[1] ?? at.slice(3) : undefined;
+  if (type) return `raised:${type.replace(/^.*\./, '')}:${place ?? 'unknown'}`;
+  return `raised:${run.signal ? `signal ${run.signal}` : `exit code ${run.exitCode}`}:${place ?? 'unknown'}`;
 }
 
 function crashLine(run: LockstepResult): string {

@@ -6,6 +6,13 @@ import type { RoleSpecs } from '../../../harness/turns/roles.js';
 
 const GUESS_WORDS = '(?:guess(?:es)?|tries|lives|chances|attempts|mistakes|strikes|wrong (?:letters|answers))';
 
+/** A number a role's words label may still be another quantity: "You used 14 guesses", "Total guesses: 8" are not
+ *  the guesses left. Words next to it (its part of the line) that name another quantity, unless they also name
+ *  the role's own ("Total guesses remaining: 5" is). The label is a hint; the value decides among the rest (game.ts). */
+export const OTHER_QUANTITY: Record<string, { other: RegExp; unless: RegExp }> = {
+  guessesLeft: { other: /\b(?:used|made|taken|spent|wasted|so far|total|missed)\b/i, unless: /\b(?:left|remain(?:ing|s)?|available|more)\b/i },
+};
+
 export const NIFTY_ROLES: RoleSpecs = {
   // --- questions (steps 1-4c of the handout, and a replay the handout leaves open)
   // Step 1 names the file: a question asking for one is answered with the word list's file name.
@@ -66,7 +73,7 @@ export const NIFTY_ROLES: RoleSpecs = {
       '\\b(?:word|answer)\\b[^:=.!?]{0,30}[:=]', '\\bI (?:was thinking of|picked|chose|had)\\b', '\\bthis is the word\\b',
     ],
   },
-  win: { kind: 'statement', says: 'that the player won', opposite: 'loss', patterns: ['\\bcongrat', '\\byou (?:win|won|got it|guessed it|beat me)\\b', '\\bwell done\\b', '\\bwinner\\b', '\\byou guessed the word\\b'] },
+  win: { kind: 'statement', says: 'that the player won', opposite: 'loss', patterns: ['\\bcongrat', '(?<!\\b(?:I|not|never|to|can|could)\\s+|n\'t\\s+)\\bwin\\b(?!\\s+(?:again|the\\b|a\\b))', '\\byou (?:win|won|got it|guessed it|beat me)\\b', '\\bwell done\\b', '\\bwinner\\b', '\\byou guessed the word\\b'] },
   loss: {
     kind: 'statement', says: 'that the player lost', opposite: 'win',
     patterns: ['\\byou (?:lose|lost|loose)\\b', '\\bgame over\\b', '\\bout of (?:guesses|tries|lives|chances)\\b', '\\bno (?:more )?(?:guesses|tries|lives|chances) left\\b', '\\bbetter luck\\b', '\\bI win\\b', '\\bused all\\b'],

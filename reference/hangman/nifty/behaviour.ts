@@ -1,0 +1,68 @@
+// Questions read by behaviour. The role table's reading of a prompt is a first guess: "Enter your total
+// guess:" reads like a letter prompt but wants the number of guesses. When the program refuses a setup answer
+// at once (it raises, stalls, loops or asks again right after it: game.ts `misread`), the game is played again
+// from the start with each other kind of answer for that question (a number, yes/no, a letter, a file name),
+// and the reading the program accepts is kept. A failure caused by an answer of the wrong kind is then never
+// charged; when the program accepts no kind, its failure stands.
+//
+// What a program's questions mean does not change between tests: a reading learned (or every kind refused) is
+// remembered for the program (GameEnv.program), so only the first test that meets the question pays the games.
+import type { GameEnv } from '../../../harness/interactive/game.js';
+import type { NiftyParams } from './params.js';
+import { ANSWER_KIND, says, type Question } from './answers.js';
+import type { LearnedReadings, Misread, PlayedNiftyGame } from './game.js';
+
+export type PlayWithReadings = (params: NiftyParams, env: GameEnv, learned?: LearnedReadings) => Promise<PlayedNiftyGame>;
+
+interface Memo {
+  learned: Map<string, Question>;
+  /** Questions whose other readings were tried already (accepted or not). */
+  tried: Set<string>;
+}
+const memos = new Map<string, Memo>();
+const memoFor = (program: string | undefined): Memo => {
+  const fresh = { learned: new Map<string, Question>(), tried: new Set<string>() };
+  if (program === undefined) return fresh;
+  if (memos.size > 256) memos.clear();
+  let m = memos.get(program);
+  if (!m) memos.set(program, (m = fresh));
+  return m;
+};
+
+/** At most this many questions of one game are re-read (each costs a game per kind of answer). */
+const MAX_REREAD = 3;
+
+/** The other readings of a refused question, one per kind of answer: a number (the setup number question not
+ *  answered yet, in the handout's order), yes/no, a letter, a file name. */
+export function otherReadings(m: Pick<Misread, 'question' | 'answered'>): Question[] {
+  const answered = new Set(m.answered.filter((q) => q !== m.question));
+  const number: Question = (['wordLength', 'guesses'] as const).find((q) => !answered.has(q)) ?? 'guesses';
+  const byKind: Question[] = [number, 'runningTotal', 'letter', 'fileName'];
+  return byKind.filter((q) => ANSWER_KIND[q] !== ANSWER_KIND[m.question]);
+}
+
+/** `play`, with every setup question read as the program's behaviour shows it. */
+export function readingByBehaviour(play: PlayWithReadings): (params: NiftyParams, env: GameEnv) => Promise<PlayedNiftyGame> {
+  return async (params, env) => {
+    const memo = memoFor(env.program);
+    const learned = new Map(memo.learned);
+    let r = await play(params, env, learned);
+    const notes: string[] = [];
+    for (let n = 0; n < MAX_REREAD && r.misread && !memo.tried.has(r.misread.key) && !learned.has(r.misread.key); n++) {
+      const m = r.misread;
+      memo.tried.add(m.key);
+      let accepted: { q: Question; game: PlayedNiftyGame } | undefined;
+      for (const q of otherReadings(m)) {
+        const game = await play(params, env, new Map([...learned, [m.key, q]]));
+        // Accepted: the program went past that question (a refusal there again is the same misreading).
+        if (game.misread?.key !== m.key) { accepted = { q, game }; break; }
+      }
+      if (!accepted) break;
+      learned.set(m.key, accepted.q);
+      memo.learned.set(m.key, accepted.q);
+      notes.push(`the program refused "${m.answer}" as the answer to "${m.line}" (${m.how}), read by its words as the question ${says(env.table, m.question)}; it accepts ${ANSWER_KIND[accepted.q] === 'yes-no' ? 'yes or no' : `a ${ANSWER_KIND[accepted.q]}`} there, so gradekit read it as the question ${says(env.table, accepted.q)} and played the game again`);
+      r = accepted.game;
+    }
+    return notes.length ? { ...r, notices: [...notes, ...r.notices] } : r;
+  };
+}

@@ -23,17 +23,18 @@ describe('doubtedQuestions', () => {
     const a = new Answerer(PLAN, TABLE, 300, new Map([[readingKey(SUB), 'letter']]));
     a.answer('Enter total number of hands: ', '');
     for (let k = 0; k < 5; k++) a.answer(SUB, 'Sorry, I only understand yes or no.\n');
-    expect(doubtedQuestions(a, true)).toEqual([readingKey(SUB)]);
+    expect(doubtedQuestions(a, 'exhausted')).toEqual([readingKey(SUB)]);
   });
 
   it('the word question asked for each word is not doubted in a run that went on', () => {
     const a = play(['Enter total number of hands: ', 'Enter word: ', 'Enter word: ', 'Would you like to replay the hand? ']);
-    expect(doubtedQuestions(a, false)).toEqual([]);
+    expect(doubtedQuestions(a, null)).toEqual([]);
   });
 
-  it('the last question answered before the run stopped is doubted', () => {
+  it('the last question answered before the run raised is doubted; a run that only ran out of answers doubts none', () => {
     const a = play(['Enter total number of hands: ', 'Pick a letter to swap or 0 for none: ']);
-    expect(doubtedQuestions(a, true)).toEqual([readingKey('Pick a letter to swap or 0 for none:')]);
+    expect(doubtedQuestions(a, 'raised')).toEqual([readingKey('Pick a letter to swap or 0 for none:')]);
+    expect(doubtedQuestions(a, 'exhausted')).toEqual([]);
   });
 });
 
@@ -53,13 +54,25 @@ describe('otherReadings', () => {
 });
 
 describe('tookAnswers', () => {
-  it('a reading the program takes: the question asked, and not doubted', () => {
+  const looped = () => {
+    const a = new Answerer(PLAN, TABLE, 300, new Map([[readingKey(SUB), 'letter']]));
+    for (let k = 0; k < 5; k++) a.answer(SUB, '');
+    return { answerer: a, stop: 'exhausted' as const };
+  };
+
+  it('a reading the program takes: the question asked, not doubted, and the run goes on', () => {
     const a = play(['Enter total number of hands: ', SUB, 'Enter word: ', 'Enter word: '], new Map([[readingKey(SUB), 'substitute']]));
     expect(a.asks.find((q) => q.key === readingKey(SUB))?.answer).toBe('no');
-    expect(tookAnswers(a, readingKey(SUB), false)).toBe(true);
+    expect(tookAnswers(a, readingKey(SUB), null, looped())).toBe(true);
+  });
+
+  it('a reading after which the run stops as early as before shows nothing', () => {
+    const first = play(['Enter total number of hands: ', SUB]);
+    const again = play(['Enter total number of hands: ', SUB], new Map([[readingKey(SUB), 'word']]));
+    expect(tookAnswers(again, readingKey(SUB), 'raised', { answerer: first, stop: 'raised' })).toBe(false);
   });
 
   it('a question never asked took nothing', () => {
-    expect(tookAnswers(play(['Enter total number of hands: ']), readingKey(SUB), false)).toBe(false);
+    expect(tookAnswers(play(['Enter total number of hands: ']), readingKey(SUB), null, looped())).toBe(false);
   });
 });

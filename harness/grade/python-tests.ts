@@ -13,7 +13,7 @@ import { DEFAULT_PROFILE } from '../interactive/profile.js';
 import { judge } from './judge.js';
 import { findCause, ownDesign } from './causes.js';
 import { Answerer } from '../turns/answers.js';
-import { doubtedQuestions, otherReadings, readingNote, readingsOf, refusal, tookAnswers } from '../turns/readings.js';
+import { doubtedQuestions, otherReadings, readingNote, readingsOf, refusal, tookAnswers, type Stop } from '../turns/readings.js';
 import { runProperty, renderCall } from './property.js';
 import { returnsNothing } from './no-return.js';
 import { error, fail, graderError, notChecked, pass, runFailure, hung, type Outcome } from './outcome.js';
@@ -196,7 +196,7 @@ async function readByBehaviour(r: RunningTest, env: PythonTestEnv, timeoutMs: nu
     for (const key of doubtedQuestions(first, run.stopped)) {
       for (const role of otherReadings(first, key, learned.refused)) {
         const trial = await runAnswered(r, env, timeoutMs, new Map(learned.taken).set(key, role));
-        if (!trial.answerer || !tookAnswers(trial.answerer, key, trial.stopped)) {
+        if (!trial.answerer || (trial.outcome.status !== 'passed' && !tookAnswers(trial.answerer, key, trial.stopped, { answerer: first, stop: run.stopped }))) {
           learned.refused.add(refusal(key, role));
           continue;
         }
@@ -220,7 +220,7 @@ const MAX_READINGS = 3;
 
 /** One run of a test; with the answerer that answered it (what was asked) and whether the run stopped
  *  early (raised, ran out of answers, hit a limit). */
-async function runAnswered(r: RunningTest, env: PythonTestEnv, timeoutMs: number, readings: ReadonlyMap<string, string>): Promise<{ outcome: Outcome; answerer?: Answerer; stopped: boolean }> {
+async function runAnswered(r: RunningTest, env: PythonTestEnv, timeoutMs: number, readings: ReadonlyMap<string, string>): Promise<{ outcome: Outcome; answerer?: Answerer; stopped: Stop }> {
   const a = env.a;
   const plan = planTest(r, a, env.seed, timeoutMs);
   const expect = r.expect !== undefined ? literalValue(parseExpr(r.expect)) : undefined;
@@ -239,7 +239,7 @@ async function runAnswered(r: RunningTest, env: PythonTestEnv, timeoutMs: number
   const expected = a.reference.kind === 'solution' ? await fromSolution(r, plan, env) : fromTypeScript(r, plan, a);
   if ('status' in expected) {
     await pending;
-    return { outcome: expected, stopped: false };
+    return { outcome: expected, stopped: null };
   }
   // A question the student's program words in a way no role reads is taken for the reference's at that point.
   if (answerer) answerer.expected = expected.ref.inputs.map((i) => i.role);
@@ -248,7 +248,7 @@ async function runAnswered(r: RunningTest, env: PythonTestEnv, timeoutMs: number
   if (res.status !== 'ok' || !res.obs || res.limit) {
     // The function the test is filed under, when it calls it directly and plays no game.
     const called = (steps ?? []).some((s) => s.expr.k === 'call' && s.expr.callee.join('.') === r.group);
-    return { outcome: silent(withTranscriptHint(hung(runFailure(res, timeoutMs), called && r.stdin === undefined && !r.answers ? r.group : undefined), r, res), res), answerer, stopped: true };
+    return { outcome: silent(withTranscriptHint(hung(runFailure(res, timeoutMs), called && r.stdin === undefined && !r.answers ? r.group : undefined), r, res), res), answerer, stopped: res.status === 'ok' && res.obs && !res.limit ? 'raised' : 'limit' };
   }
   const compare: Comparator = r.compare ?? 'exact';
   const stepObjects = 'steps' in r ? (r.steps as (string | { do: string; compare?: Comparator; expect?: string })[]) : [];
@@ -288,7 +288,7 @@ async function runAnswered(r: RunningTest, env: PythonTestEnv, timeoutMs: number
     ...(meaningOf(a, r, mode) ? { meaning: meaningOf(a, r, mode) } : {}),
   });
   if (res.obs.notices?.length) outcome.notices = res.obs.notices;
-  const stopped = res.obs.input_exhausted != null || res.obs.steps.some((x) => x.error || x.input_exhausted !== undefined);
+  const stopped: Stop = res.obs.steps.some((x) => x.error) ? 'raised' : res.obs.input_exhausted != null || res.obs.steps.some((x) => x.input_exhausted !== undefined) ? 'exhausted' : null;
   return { outcome: silent(stubbed(outcome, steps, env.session.importResult?.stubs), res), answerer, stopped };
 }
 

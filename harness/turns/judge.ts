@@ -211,12 +211,14 @@ export function judgeTurnsAll(j: TurnsInput): TurnProblem[] {
  *  program does. A question means what the program accepts, so it is the reference's question. */
 function takenAsMeant(j: TurnsInput, i: number, read: Role): boolean {
   const { expected, observed, table } = j;
-  const exp = expected[i]!, obs = observed[i]!, next = observed[i + 1], expNext = expected[i + 1];
-  if (!next || !expNext || read.answer === table.get(exp.role ?? '')?.answer) return false;
+  const obs = observed[i]!, next = observed[i + 1], expNext = expected[i + 1];
+  if (!next || !expNext || read.answer === table.get(expected[i]!.role ?? '')?.answer) return false;
   if (readingKey(questionLine(next.prompt, next.before)) === readingKey(questionLine(obs.prompt, obs.before)) && next.input !== null) return false;
   if (next.input === null || expNext.input === null) return next.input === expNext.input;
   const role = classifyQuestion(table, next.prompt, next.before)?.role.name;
-  return role === undefined || role === expNext.role;
+  // ... and what it said next is what the handout's program says then (a word taken as the letter to
+  // replace shows no points for it).
+  return (role === undefined || role === expNext.role) && checkFacts(turnText(next), expNext.facts ?? [], { table, when: '', wildcards: j.wildcards }) === null;
 }
 
 /** The problems of a session in the order they show: at most one per turn; a question out of place or an

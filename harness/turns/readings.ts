@@ -27,10 +27,14 @@ export function readingsOf(owner: object): Readings {
 /** A question answered this many times in a row, with the same answer, is one the program does not take. */
 const REASKED = 3;
 
+/** How a run ended early: it raised, hit a limit (time, output), or asked for more than the plan holds. */
+export type Stop = 'raised' | 'limit' | 'exhausted' | null;
+
 /** The questions whose answers the program did not take, as keys, most telling first: one asked again and
- *  again with the same answer; the last one answered before the run stopped; one left unanswered because
- *  the plan has no answer for what it was read as. `stopped`: the run raised, was stopped, or ran out. */
-export function doubtedQuestions(a: Answerer, stopped: boolean): string[] {
+ *  again with the same answer; the last one answered before the run raised or hit a limit; one left
+ *  unanswered because the plan has no answer for what it was read as. A run that merely ran out of answers
+ *  says nothing against the last one it took. */
+export function doubtedQuestions(a: Answerer, stop: Stop): string[] {
   const out: string[] = [];
   const add = (q: Asked | undefined) => { if (q && q.key && !out.includes(q.key)) out.push(q.key); };
   const asks = a.asks;
@@ -38,13 +42,11 @@ export function doubtedQuestions(a: Answerer, stopped: boolean): string[] {
     const run = asks.slice(k - REASKED + 1, k + 1);
     if (run.every((q) => q.answer !== null && q.key === run[0]!.key && q.answer === run[0]!.answer)) add(asks[k]);
   }
-  if (stopped) {
-    const last = asks[asks.length - 1];
-    // The plan had nothing for what the question was read as (not the cap: a loop is caught above).
-    if (last && last.answer === null && last.role !== undefined && !a.plan[last.role]?.length) add(last);
-    if (last?.answer === null && last.role === undefined) add(last);
-    add([...asks].reverse().find((q) => q.answer !== null));
-  }
+  const last = asks[asks.length - 1];
+  // A question no pattern reads, left unanswered (not the cap: a loop is caught above). One the table reads
+  // but the test has no answer for is an extra question, not a misread one.
+  if (stop === 'exhausted' && last?.answer === null && last.by === 'position') add(last);
+  if (stop === 'raised' || stop === 'limit') add([...asks].reverse().find((q) => q.answer !== null));
   return out;
 }
 
@@ -65,9 +67,13 @@ export function otherReadings(a: Answerer, key: string, refused: ReadonlySet<str
   return out;
 }
 
-/** Whether a run took the answers given to this question: it asked it, and none of its answers was doubted. */
-export function tookAnswers(a: Answerer, key: string, stopped: boolean): boolean {
-  return a.asks.some((q) => q.key === key && q.answer !== null) && !doubtedQuestions(a, stopped).includes(key);
+/** Whether a run took the answers given to this question: it asked it, none of its answers was doubted,
+ *  and the run did not stop where the first one did (a yes/no question that takes anything as "no" takes a
+ *  word too: only a run that gets further shows the reading is the program's). */
+export function tookAnswers(a: Answerer, key: string, stop: Stop, before: { answerer: Answerer; stop: Stop }): boolean {
+  if (!a.asks.some((q) => q.key === key && q.answer !== null) || doubtedQuestions(a, stop).includes(key)) return false;
+  const taken = (x: Answerer) => x.asks.filter((q) => q.answer !== null).length;
+  return stop === null || (stop !== before.stop && stop !== 'raised') || taken(a) > taken(before.answerer);
 }
 
 /** How a refused reading is remembered. */

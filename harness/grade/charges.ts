@@ -81,8 +81,9 @@ export interface ChargeInput {
 
 /** Each test's outcome after charging: failures whose defect is already charged keep their points
  *  ("not charged again"), or, for a whole-function defect within that function, are not checked.
- *  A test that could not check its rule (`not_checked`) never keeps points, whatever stopped it: a check
- *  that saw nothing does not pass. Observed failures take a charge before such tests do.
+ *  A test that could not check its rule (`not_checked`) never passes; it keeps its points only when what
+ *  stopped it is a crash or hang charged elsewhere in a function that works in some other test (one defect
+ *  costs once). Observed failures take a charge before such tests do.
  *
  *  Where the charge goes: a test that names a home (`same_defect_as`) showing the same defect defers to
  *  it; otherwise the first test in the spec's order (scored tests before extra ones: a defect is
@@ -160,7 +161,7 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
     if (!seen) charged.push({ scope: sig.scope, what: sig.what, at: t.id });
     else {
       seen.what = narrowed(seen.what, sig.what);
-      out.set(t.id, uncharged(outcomes.get(t.id)!, seen.at, sig, aimsAt(t, sig.scope)));
+      out.set(t.id, uncharged(outcomes.get(t.id)!, seen.at, sig, aimsAt(t, sig.scope), groupOf(t)));
     }
   }
   // Tests that name a home showing the same defect: charged wherever that home's defect is.
@@ -169,7 +170,7 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
     const sig = sigs.get(t.id)!;
     // Its home charges what it saw first; another defect it saw, charged nowhere yet, is charged here.
     if (chargeAlternative(t)) continue;
-    out.set(t.id, uncharged(outcomes.get(t.id)!, homeOf.get(root) ?? root, sig, aimsAt(t, sig.scope)));
+    out.set(t.id, uncharged(outcomes.get(t.id)!, homeOf.get(root) ?? root, sig, aimsAt(t, sig.scope), groupOf(t)));
   }
   // A run stopped before it showed its rule, by a function that fails on every call: it checked nothing.
   for (const [id, o] of out) {
@@ -185,7 +186,7 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
     const homes = list!.split(',').map(chargedIn);
     const home = (mode === 'any' ? homes.find(Boolean) : homes.every(Boolean) ? homes[0] : undefined)?.id ?? tracedHome.get(`${sig.scope}\0${sig.what}`);
     if (home) {
-      out.set(t.id, uncharged(outcomes.get(t.id)!, home, sig, false));
+      out.set(t.id, uncharged(outcomes.get(t.id)!, home, sig, false, groupOf(t)));
       continue;
     }
     // The helpers' tests find nothing wrong with them (an update_hand that keeps letters at count 0, as the
@@ -194,7 +195,7 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
     const own = outcomes.get(t.id)!.untraced;
     const ownSig = own ? signatureOf(own.defect, groupOf(t)) : undefined;
     const seen = ownSig && charged.find((c) => c.scope === ownSig.scope && sameWhat(c.what, ownSig.what));
-    if (seen && own) out.set(t.id, uncharged({ ...outcomes.get(t.id)!, message: own.message, defect: own.defect }, seen.at, ownSig, false));
+    if (seen && own) out.set(t.id, uncharged({ ...outcomes.get(t.id)!, message: own.message, defect: own.defect }, seen.at, ownSig, false, groupOf(t)));
     else tracedHome.set(`${sig.scope}\0${sig.what}`, t.id);
   }
   return out;
@@ -222,13 +223,20 @@ function unchargedAlternative(o: Outcome, group: string, charged: readonly { sco
 
 /** The outcome of a test whose defect is charged in `home`. `onScope`: the test aims at the function the
  *  defect belongs to (a missing or stub function leaves such a test nothing to check). */
-function uncharged(o: Outcome, home: string, sig: Signature, onScope: boolean): Outcome {
+function uncharged(o: Outcome, home: string, sig: Signature, onScope: boolean, group: string): Outcome {
+  // A run stopped by a crash or a hang of written code charged in another test: one defect costs once, and
+  // this test's own rule, never seen, keeps its points (P3, P4) - unless the function it is aimed at got
+  // through no test at all (then it saw nothing: assignCharges makes it not checked again).
+  if (o.kind === 'not_checked' && STOPPERS.test(sig.what)) return { ...o, status: 'skipped', kind: 'skipped', message: `not charged again: the same defect is charged in ${home} (${o.message})`, notCharged: true, partOf: home, blind: o.blind ?? group };
   if (o.kind === 'not_checked') return { ...o, message: `${o.message} (the cause is charged in ${home})`, partOf: home };
   if (isFunctionDefect(sig) && onScope) {
     return { ...o, status: 'failed', kind: 'not_checked', message: kindMessage('not_checked', `${o.message} (one defect, charged in ${home}: none of ${sig.scope}'s rules can be checked)`), partOf: home };
   }
   return { ...o, status: 'skipped', kind: 'skipped', message: `not charged again: the same defect is charged in ${home} (${o.message})`, notCharged: true, partOf: home };
 }
+
+/** Defects of written code that stop a run wherever they happen: an exception at a line, a function that hangs. */
+const STOPPERS = /^(?:raised|hangs):/;
 
 /** A test whose run was stopped before it showed its rule, by a defect charged in `home`: it checked nothing,
  *  so it keeps no points. */

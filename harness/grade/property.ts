@@ -60,10 +60,38 @@ export function arbitraryFor(g: Generator, a: Pick<Assignment, 'adapter' | 'word
   throw new GeneratorParamError(`unknown generator '${g.gen}' (known: ${known.join(', ')})`);
 }
 
-export function recordArbitrary(given: Record<string, Generator>, a: Pick<Assignment, 'adapter' | 'words' | 'spec'>): fc.Arbitrary<Bindings> {
+export function recordArbitrary(given: Record<string, Generator>, a: Pick<Assignment, 'adapter' | 'words' | 'spec'>, assume: readonly string[] = []): fc.Arbitrary<Bindings> {
   const parts: Record<string, fc.Arbitrary<PyValue>> = {};
   for (const [name, g] of Object.entries(given)) parts[name] = arbitraryFor(g, a);
-  return fc.record(parts) as fc.Arbitrary<Bindings>;
+  const record = fc.record(parts) as fc.Arbitrary<Bindings>;
+  if (!assume.length) return record;
+  // Preconditions: a case the docstring lets the function rule out is no case of the rule (a correct
+  // program may do anything with it), so it is never drawn, nor reached by shrinking.
+  const holds = assume.map(precondition);
+  return record.filter((b) => holds.every((h) => h(b)));
+}
+
+/** `A in B` / `A not in B` over the drawn names and literals, as Python reads it (a dict by its keys). */
+export function precondition(src: string): (b: Bindings) => boolean {
+  const m = /^\s*(.+?)\s+(not\s+in|in)\s+(.+?)\s*$/.exec(src);
+  if (!m) throw new GeneratorParamError(`assume: ${JSON.stringify(src)} must read "A in B" or "A not in B"`);
+  const [left, right] = [parseExpr(m[1]!), parseExpr(m[3]!)];
+  const negate = m[2] !== 'in';
+  const valueOf = (e: PyExpr, b: Bindings, side: string): PyValue => {
+    const v = e.k === 'name' ? b[e.name] : literalValue(e);
+    if (v === undefined) throw new GeneratorParamError(`assume: ${JSON.stringify(src)}: ${side} is not a drawn name or a literal`);
+    return v;
+  };
+  return (b) => {
+    const x = valueOf(left, b, m[1]!);
+    const c = valueOf(right, b, m[3]!);
+    let found: boolean;
+    if (c.t === 'dict') found = c.v.some(([k]) => pyEquals(k, x));
+    else if (c.t === 'str') found = x.t === 'str' && c.v.includes(x.v);
+    else if (c.t === 'list' || c.t === 'tuple' || c.t === 'set') found = c.v.some((y) => pyEquals(y, x));
+    else throw new GeneratorParamError(`assume: ${JSON.stringify(src)}: ${m[3]} is not a container`);
+    return found !== negate;
+  };
 }
 
 /** The call with generated values written in, so a student can paste it into Python. */
@@ -96,7 +124,7 @@ export function sampleCases(arb: fc.Arbitrary<Bindings>, fcSeed: number, runs: n
 /** The calls a property test makes under a seed, rendered as Python (what a student with that seed is tested on). */
 export function propertyCalls(t: PropertyTest, a: Pick<Assignment, 'adapter' | 'words' | 'spec'>, seed: number | string): string[] {
   const step = parseStep(t.property.call);
-  return sampleCases(recordArbitrary(t.property.given, a), propertySeed(t.property.seed ?? seed, t.id), t.property.runs).map((b) => renderCall(step, b));
+  return sampleCases(recordArbitrary(t.property.given, a, t.property.assume), propertySeed(t.property.seed ?? seed, t.id), t.property.runs).map((b) => renderCall(step, b));
 }
 
 export async function runProperty(t: PropertyTest, env: PythonTestEnv, timeoutMs: number): Promise<Outcome> {
@@ -107,7 +135,7 @@ export async function runProperty(t: PropertyTest, env: PythonTestEnv, timeoutMs
   const step = parseStep(p.call);
   let arb: fc.Arbitrary<Bindings>;
   try {
-    arb = recordArbitrary(p.given, a);
+    arb = recordArbitrary(p.given, a, p.assume);
   } catch (e) {
     if (e instanceof GeneratorParamError) return error(`property ${t.id}: ${e.message} (a spec problem: tell your instructor)`);
     throw e;

@@ -13,6 +13,7 @@ import { DEFAULT_PROFILE } from '../interactive/profile.js';
 import { judge } from './judge.js';
 import { findCause, ownDesign } from './causes.js';
 import { Answerer } from '../turns/answers.js';
+import { doubtedQuestions, otherReadings, readingNote, readingsOf, refusal, tookAnswers, type Stop } from '../turns/readings.js';
 import { runProperty, renderCall } from './property.js';
 import { returnsNothing } from './no-return.js';
 import { digestable, resolveDigests } from './digest.js';
@@ -182,7 +183,47 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
   if ('property' in t) return setAsideNote(stubbed(await runProperty(t, env, timeoutMs), [parseStep(t.property.call)], imp?.stubs), imp, env.file);
   if ('rule' in t) return runRule(t, env);
   if ('game' in t) return graderError('game tests need a Java or interactive program; this assignment is Python');
-  const r = t as RunningTest;
+  return readByBehaviour(t as RunningTest, env, timeoutMs);
+}
+
+/** A test answered by role, run with what the submission's runs showed its questions ask; when it fails
+ *  and the program did not take an answer, run again with that question read as another kind of answer,
+ *  keeping the reading the program takes (harness/turns/readings.ts). At most MAX_READINGS questions. */
+async function readByBehaviour(r: RunningTest, env: PythonTestEnv, timeoutMs: number): Promise<Outcome> {
+  const learned = readingsOf(env.session);
+  let run = await runAnswered(r, env, timeoutMs, learned.taken);
+  const notes: string[] = [];
+  for (let n = 0; n < MAX_READINGS && run.outcome.status !== 'passed' && run.answerer; n++) {
+    const first = run.answerer;
+    let better: typeof run | undefined;
+    for (const key of doubtedQuestions(first, run.stopped)) {
+      for (const role of otherReadings(first, key, learned.refused)) {
+        const trial = await runAnswered(r, env, timeoutMs, new Map(learned.taken).set(key, role));
+        if (!trial.answerer || (trial.outcome.status !== 'passed' && !tookAnswers(trial.answerer, key, trial.stopped, { answerer: first, stop: run.stopped }))) {
+          learned.refused.add(refusal(key, role));
+          continue;
+        }
+        learned.taken.set(key, role);
+        notes.push(readingNote(first, key, role));
+        better = trial;
+        break;
+      }
+      if (better) break;
+    }
+    if (!better) break;
+    run = better;
+  }
+  if (!notes.length) return run.outcome;
+  // Said once in the report: what gradekit learned about the program's questions.
+  return { ...run.outcome, notices: [...(run.outcome.notices ?? []), ...notes] };
+}
+
+/** How many questions of one test may be read again by what the program takes. */
+const MAX_READINGS = 3;
+
+/** One run of a test; with the answerer that answered it (what was asked) and whether the run stopped
+ *  early (raised, ran out of answers, hit a limit). */
+async function runAnswered(r: RunningTest, env: PythonTestEnv, timeoutMs: number, readings: ReadonlyMap<string, string>): Promise<{ outcome: Outcome; answerer?: Answerer; stopped: Stop }> {
   const a = env.a;
   const plan = planTest(r, a, env.seed, timeoutMs);
   const expect = r.expect !== undefined ? literalValue(parseExpr(r.expect)) : undefined;
@@ -194,7 +235,7 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
   const { req, steps, opts, wirePatches } = plan;
   // The student's process starts on the test now; the reference is computed meanwhile, not before.
   // Functions patched with the reference are evaluated here when the student's code calls them.
-  const answerer = r.answers ? new Answerer(r.answers, a.roles, ANSWER_CAP) : undefined;
+  const answerer = r.answers ? new Answerer(r.answers, a.roles, ANSWER_CAP, readings) : undefined;
   const calls: FunctionCall[] = [];
   const caller = wirePatches.some((p) => p.kind === 'reference') || answerer ? referenceCaller({ ...opts, echo: req.echo ?? true, answerer, calls }) : undefined;
   // A call's long list of strs may come back as digests (digest.ts), when nothing else is read from the run.
@@ -204,7 +245,7 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
   const expected = a.reference.kind === 'solution' ? await fromSolution(r, plan, env) : fromTypeScript(r, plan, a);
   if ('status' in expected) {
     await pending;
-    return expected;
+    return { outcome: expected, stopped: null };
   }
   // A question the student's program words in a way no role reads is taken for the reference's at that point.
   if (answerer) answerer.expected = expected.ref.inputs.map((i) => i.role);
@@ -215,7 +256,7 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
   if (res.status !== 'ok' || !res.obs || res.limit) {
     // The function the test is filed under, when it calls it directly and plays no game.
     const called = (steps ?? []).some((s) => s.expr.k === 'call' && s.expr.callee.join('.') === r.group);
-    return silent(withTranscriptHint(hung(runFailure(res, timeoutMs), called && r.stdin === undefined && !r.answers ? r.group : undefined), r, res), res);
+    return { outcome: silent(withTranscriptHint(hung(runFailure(res, timeoutMs), called && r.stdin === undefined && !r.answers ? r.group : undefined), r, res), res), answerer, stopped: res.status === 'ok' && res.obs && !res.limit ? 'raised' : 'limit' };
   }
   const stepObjects = 'steps' in r ? (r.steps as (string | { do: string; compare?: Comparator; expect?: string })[]) : [];
   const stepCompare = stepObjects.map((x) => (typeof x === 'object' ? x.compare : undefined));
@@ -254,7 +295,9 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
     ...(meaningOf(a, r, mode) ? { meaning: meaningOf(a, r, mode) } : {}),
   });
   if (res.obs.notices?.length) outcome.notices = res.obs.notices;
-  return setAsideNote(silent(stubbed(outcome, steps, imp?.stubs), res), imp, env.file);
+  const stopped: Stop = res.obs.steps.some((x) => x.error) ? 'raised' : res.obs.input_exhausted != null || res.obs.steps.some((x) => x.input_exhausted !== undefined) ? 'exhausted' : null;
+  const imp = env.session.importResult;
+  return { outcome: setAsideNote(silent(stubbed(outcome, steps, imp?.stubs), res), imp, env.file), answerer, stopped };
 }
 
 /** Whether the test's last call came back (with any value) rather than raising, asking for input it was not

@@ -272,7 +272,7 @@ export function referenceCaller(o: RefRunOptions): (call: ReferenceCall) => Refe
     if (call.name === INPUT_CALL) {
       // The prompt and the text above it, as strings (the driver keeps the last 4 KiB of the text).
       const [prompt, before] = call.args.map((x) => (typeof x === 'string' ? x.slice(-4096) : ''));
-      const line = answerer?.forRole(answerer.roleOf(prompt ?? '', before ?? '')) ?? null;
+      const line = answerer?.answer(prompt ?? '', before ?? '') ?? null;
       return line === null ? { exhausted: prompt ?? '' } : { value: line };
     }
     const refused = refusedArgs(call.args);

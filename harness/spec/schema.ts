@@ -163,6 +163,9 @@ const propertyTest = z
       .object({
         call: z.string(),
         given: z.record(z.string(), generator),
+        /** Preconditions the docstring lets the function assume ("letter in hand"): a drawn case that breaks
+         *  one is not a case of the rule, so it is never drawn. Each is `A in B` or `A not in B`. */
+        assume: z.array(z.string().regex(/^\s*\S.*\s(?:not\s+)?in\s+\S.*$/, 'an assumption reads "A in B" or "A not in B"')).optional(),
         runs: z.number().int().positive().max(100_000).default(100),
         /** A validator name (judges each result alone) or 'reference' (must equal the reference's result). */
         check: z.string().default('reference'),

@@ -8,6 +8,7 @@ import { linesSaying, missingFact, readLetters, readNumbers, readRuns, sortLette
 import { classifyQuestion, questionLine, type Role, type RoleTable } from './roles.js';
 import { turnText, whenTurn, type Turn } from './turn.js';
 import { checkWordList } from './extract.js';
+import { readingKey } from './answers.js';
 
 export interface TurnProblem {
   /** The turn where it shows (index into the turns). */
@@ -204,6 +205,22 @@ export function judgeTurnsAll(j: TurnsInput): TurnProblem[] {
   return out;
 }
 
+/** A question the table reads as asking another kind of answer than the reference's question at this point
+ *  ("choose a letter to substitute?" read as asking for a letter, where the handout asks yes or no), whose
+ *  answer of the reference's kind the program took: it did not ask again, and went on as the handout's
+ *  program does. A question means what the program accepts, so it is the reference's question. */
+function takenAsMeant(j: TurnsInput, i: number, read: Role): boolean {
+  const { expected, observed, table } = j;
+  const obs = observed[i]!, next = observed[i + 1], expNext = expected[i + 1];
+  if (!next || !expNext || read.answer === table.get(expected[i]!.role ?? '')?.answer) return false;
+  if (readingKey(questionLine(next.prompt, next.before)) === readingKey(questionLine(obs.prompt, obs.before)) && next.input !== null) return false;
+  if (next.input === null || expNext.input === null) return next.input === expNext.input;
+  const role = classifyQuestion(table, next.prompt, next.before)?.role.name;
+  // ... and what it said next is what the handout's program says then (a word taken as the letter to
+  // replace shows no points for it).
+  return (role === undefined || role === expNext.role) && checkFacts(turnText(next), expNext.facts ?? [], { table, when: '', wildcards: j.wildcards }) === null;
+}
+
 /** The problems of a session in the order they show: at most one per turn; a question out of place or an
  *  early end is the last (everything after it is shifted). */
 function* turnProblems(j: TurnsInput): Generator<TurnProblem> {
@@ -221,7 +238,7 @@ function* turnProblems(j: TurnsInput): Generator<TurnProblem> {
     // everything the turn shows, and is the better explanation.
     if (exp.input !== null && obs.input !== null) {
       const asked = classifyQuestion(table, obs.prompt, obs.before);
-      if (asked && exp.role && asked.role.name !== exp.role) {
+      if (asked && exp.role && asked.role.name !== exp.role && !takenAsMeant(j, i, asked.role)) {
         yield {
           turn: i,
           message: `input ${i + 1} (${JSON.stringify(obs.input)}) answered ${quote(asked.line)}, which asks ${asked.role.says}; at this point the handout's program asks ${describeRole(exp.role)}`,

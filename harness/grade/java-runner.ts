@@ -37,6 +37,8 @@ export const javaRunner: LanguageRunner = async (a, submission, tests, opts) => 
   notices.push(...c.notices);
   // A budget of the sandbox a game broke (all its processes over their memory): the games after it are not played.
   let broken: string | undefined;
+  /** CPU time and time asleep of the games played so far: what the submission's budget counts. */
+  let spent = 0;
   try {
     for (const t of tests) {
       const t0 = performance.now();
@@ -44,7 +46,9 @@ export const javaRunner: LanguageRunner = async (a, submission, tests, opts) => 
         outcomes.set(t.id, { ...limit('resource_limit_exceeded', broken), ms: 0 });
         continue;
       }
-      if (opts.deadline !== undefined && t0 > opts.deadline) {
+      // The budget counts what the games used (CPU time, and time asleep), not the wall clock: a loaded
+      // machine must not leave the last games of a submission unplayed.
+      if (opts.budgetMs !== undefined && spent > opts.budgetMs) {
         outcomes.set(t.id, { ...overBudget(opts.budgetMs ?? 0), ms: 0 });
         continue;
       }
@@ -65,6 +69,7 @@ export const javaRunner: LanguageRunner = async (a, submission, tests, opts) => 
           command: opts.wrap ? opts.wrap(command) : command, cwd, words: a.words, wordsFile: a.spec.data.words?.as ?? 'dictionary.txt',
           table: a.roles, profile, timeoutMs: t.timeout ?? a.spec.data.defaults.timeout, maxOutputBytes: a.spec.data.defaults.output_cap,
         }, t.checks);
+        spent += (r.cpuMs ?? 0) + (r.waitedMs ?? 0);
         broken = opts.wrap?.budget?.(undefined, cwd);
         const o = broken ? limit('resource_limit_exceeded', broken) : verdict(r, t.checks);
         outcomes.set(t.id, { ...o, ...(r.notices.length ? { notices: r.notices } : {}), ms: performance.now() - t0 });

@@ -1,8 +1,9 @@
 // The Java plug-in: compile once (errors reported once, with file:line), then play each game test in
 // lockstep with the reference's game judge, and charge the test for the requirements it names.
-import { cpSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { cpSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { removeWorkDir, workDirOnExit } from '../util/shutdown.js';
 import type { LanguageRunner } from './submission.js';
 import { error, fail, graderError, limit, notChecked, pass, type Outcome } from './outcome.js';
 import { compileJava } from '../run/java/compile.js';
@@ -57,7 +58,7 @@ export const javaRunner: LanguageRunner = async (a, submission, tests, opts) => 
         continue;
       }
       // The game's own work directory (the sandbox's, and all the program sees): removed on every path.
-      const cwd = mkdtempSync(join(tmpdir(), 'gradekit-run-'));
+      const cwd = workDirOnExit(mkdtempSync(join(tmpdir(), 'gradekit-run-')));
       let lease: WorkDirLease | undefined;
       try {
         prepareJavaRun({ classDir: c.classDir, mainClass: c.mainClass, words: a.words, listName: a.spec.data.words?.as, wordFiles: c.wordFiles, workDir: cwd });
@@ -75,11 +76,11 @@ export const javaRunner: LanguageRunner = async (a, submission, tests, opts) => 
         outcomes.set(t.id, { ...o, ...(r.notices.length ? { notices: r.notices } : {}), ms: performance.now() - t0 });
       } finally {
         lease?.release();
-        rmSync(cwd, { recursive: true, force: true });
+        removeWorkDir(cwd);
       }
     }
   } finally {
-    rmSync(dirname(c.classDir), { recursive: true, force: true });
+    removeWorkDir(dirname(c.classDir));
   }
   return { outcomes, notices };
 };

@@ -17,6 +17,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { processTree, progressWatch, sampleTree, threadWait } from './process-tree.js';
+import { onExitKill } from '../util/shutdown.js';
 
 export type LockstepOutcome = 'exited' | 'timeout' | 'blocked-without-input' | 'output-limit' | 'spawn-error';
 
@@ -127,6 +128,8 @@ export async function runLockstep(opts: LockstepOptions): Promise<LockstepResult
     child.once('close', (code, signal) => resolve({ code, signal }));
   });
   let exited = false;
+  // A gradekit stopped by a signal (or any exit) ends the game's program too (harness/util/shutdown.ts).
+  child.once('exit', onExitKill(() => killGroup(child)));
   child.once('exit', () => {
     exited = true;
     // Grandchildren in the group may hold our pipes open; the program is done, so end them too.

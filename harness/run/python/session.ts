@@ -11,6 +11,7 @@ import type { WireValue } from '../../model/pyvalue.js';
 import { checkMessageShape, checkWireValue, messageCap, VALUE_BOUNDS } from '../../model/wire-bounds.js';
 import type { SandboxWrap } from '../sandbox/index.js';
 import { progressWatch } from '../process-tree.js';
+import { onExitKill } from '../../util/shutdown.js';
 import { fmtSeconds, IMPORT_CPU_MS, reimportCpuMs, waitLimitMs, wallCapMs } from './time-limits.js';
 
 export interface PythonSessionOptions {
@@ -106,6 +107,9 @@ export class PythonSession {
       detached: true, // own process group: a runaway driver and everything it started can be killed together
     });
     this.proc = proc;
+    // A gradekit stopped by a signal (or any exit) ends its drivers too (harness/util/shutdown.ts).
+    const untrack = onExitKill(() => proc.pid && process.kill(-proc.pid, 'SIGKILL'));
+    proc.once('exit', untrack);
     const ctl = proc.stdio[3] as Socket;
     this.ctl = ctl;
     ctl.setEncoding('utf8');

@@ -34,6 +34,7 @@ import { registerExportCommands } from '../harness/export/cli.js';
 import { registerBenchCommand } from '../bench/cli.js';
 import { registerAuditCommand } from '../harness/audit/cli.js';
 import { registerVetCommand } from '../harness/vet/cli.js';
+import { exitOnSignals } from '../harness/util/shutdown.js';
 import '../reference/register.js';
 import '../harness/grade/java-runner.js';
 
@@ -62,6 +63,9 @@ export function loadFor(assignment: string, o: CommonOpts): Assignment {
 }
 
 async function main(argv: string[]): Promise<number> {
+  // SIGTERM (a CI timeout) and Ctrl-C: student processes killed, work folders and control groups removed,
+  // exit status 128 + the signal (harness/util/shutdown.ts); a batch's finished results are already on disk.
+  exitOnSignals();
   // `gradekit check … | head`: a reader that stops early is not an error worth a stack trace.
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);

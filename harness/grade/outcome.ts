@@ -75,9 +75,10 @@ export function runFailure(r: RunResult, timeoutMs: number): Outcome {
         return limit('time_limit_exceeded', `the program was waiting, not computing: it spent ${fmtMs(r.idle_ms ?? r.wall_ms ?? 0)} asleep without finishing (and used ${cpu} of its ${fmtMs(timeoutMs)} of CPU time), waiting for something that never comes: a lock, a pipe, a thread that never ends, a network connection or input${at}`, detail);
       }
       if (r.reason === 'busy') {
-        return graderError(`the machine was too busy to run this test: after ${fmtMs(r.wall_ms ?? 0)} the program had used only ${cpu} of its ${fmtMs(timeoutMs)} of CPU time; grade the submission again on a less busy machine`, detail);
+        // The driver's last backstop: runnable, yet neither running nor queued for a CPU (never mere load).
+        return graderError(`the test process stopped making progress: it was runnable but neither ran nor waited for a CPU (after ${fmtMs(r.wall_ms ?? 0)} it had used ${cpu} of its ${fmtMs(timeoutMs)} of CPU time); grade the submission again`, detail);
       }
-      return limit('time_limit_exceeded', `used more than ${fmtMs(timeoutMs)} of CPU time without finishing: an infinite loop or very slow code${at}`, detail);
+      return limit('time_limit_exceeded', `used more than ${fmtMs(timeoutMs)} of CPU time without finishing${r.remeasured ? ' (run twice: stopped both times)' : ''}: an infinite loop or very slow code${at}`, detail);
     case 'crashed':
       if (r.signal === 24) return limit('time_limit_exceeded', `the test process used up its CPU time (${SIGNALS[24]})${at}`, detail);
       if (r.signal === 25) return limit('output_limit_exceeded', `the test process wrote a file larger than allowed (${SIGNALS[25]})`, detail);

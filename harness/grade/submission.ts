@@ -228,15 +228,20 @@ async function gradePython(
     const deadline = opts.deadline ?? Infinity;
     let expired = false;
     // The budget counts the CPU time the submission used (machine load must not decide a verdict) and the
-    // time its tests spent waiting; the wall clock is only a backstop, at three times the budget, that stops
-    // the test running then with its drivers.
+    // time its tests spent waiting. A timer looks again at three times the budget and stops the drivers only
+    // if those budgets are spent; a slow machine merely gets the timer again (every test is bounded by its
+    // own CPU and wait limits, and a driver that stops answering by its session).
     const cpuUsed = () => sessions.reduce((n, s) => n + s.cpuMs, 0);
     const waited = () => sessions.reduce((n, s) => n + s.idleMs, 0);
-    const overBudgetNow = () => expired || cpuUsed() > opts.budgetMs! || waited() > WAIT_BUDGET_MS;
-    const timer = setTimeout(() => {
+    const spentNow = () => cpuUsed() > opts.budgetMs! || waited() > WAIT_BUDGET_MS;
+    const overBudgetNow = () => expired || spentNow();
+    const look = () => {
+      if (!spentNow()) return void (timer = setTimeout(look, 3 * (opts.budgetMs ?? 0)).unref());
       expired = true;
       sessions.forEach((s) => s.kill());
-    }, Math.max(0, deadline + 2 * (opts.budgetMs ?? 0) - performance.now()));
+    };
+    let timer = setTimeout(look, Math.max(0, deadline + 2 * (opts.budgetMs ?? 0) - performance.now()));
+    timer.unref();
     try {
       for (const phase of PHASES) {
         const queue = tests.filter((t) => (t.visibility ?? a.spec.data.defaults.visibility) === phase);

@@ -3,6 +3,7 @@
 import { copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, extname, join } from 'node:path';
+import { onExitCleanup } from '../util/shutdown.js';
 import type { Assignment } from '../assignment/load.js';
 import { UsageError } from '../util/errors.js';
 import { studentWorkDir, type WorkDirLease } from '../run/sandbox/index.js';
@@ -94,14 +95,15 @@ export function prepareWorkspace(a: Assignment, submission: string, opts: Worksp
     rmSync(dir, { recursive: true, force: true });
     throw e;
   }
-  return {
-    dir, file, notices,
-    cleanup: () => {
-      try {
-        lease.release();
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    },
+  const cleanup = () => {
+    untrack();
+    try {
+      lease.release();
+    } finally {
+      rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+    }
   };
+  // Also at exit (a SIGTERM in the middle of a batch): the lease's processes end and the folder goes.
+  const untrack = onExitCleanup(cleanup);
+  return { dir, file, notices, cleanup };
 }

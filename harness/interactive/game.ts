@@ -59,6 +59,12 @@ export interface GameResult {
   transcript: string;
   stderr: string;
   durationMs: number;
+  /** What the game's program used of the machine: its CPU time and the time it spent asleep. A budget of
+   *  the submission counts these, never the wall clock (which a loaded machine stretches). */
+  cpuMs?: number;
+  waitedMs?: number;
+  /** The program was stopped at its CPU limit (not waiting, not a crash): the runner may measure again. */
+  cpuLimited?: boolean;
   outcome: LockstepResult['outcome'];
   exitCode: number | null;
 }

@@ -16,7 +16,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
-import { processTree, sampleTree, threadWait } from './process-tree.js';
+import { processTree, progressWatch, sampleTree, threadWait } from './process-tree.js';
+import { onExitKill } from '../util/shutdown.js';
 
 export type LockstepOutcome = 'exited' | 'timeout' | 'blocked-without-input' | 'output-limit' | 'spawn-error';
 
@@ -127,6 +128,8 @@ export async function runLockstep(opts: LockstepOptions): Promise<LockstepResult
     child.once('close', (code, signal) => resolve({ code, signal }));
   });
   let exited = false;
+  // A gradekit stopped by a signal (or any exit) ends the game's program too (harness/util/shutdown.ts).
+  child.once('exit', onExitKill(() => killGroup(child)));
   child.once('exit', () => {
     exited = true;
     // Grandchildren in the group may hold our pipes open; the program is done, so end them too.
@@ -172,12 +175,22 @@ export async function runLockstep(opts: LockstepOptions): Promise<LockstepResult
     }
     killGroup(child);
   };
-  // Without /proc nothing tells running from waiting: the time limit is then wall time.
-  const timer = setTimeout(() => {
+  // Without /proc nothing tells running from waiting: the time limit is then wall time. With it, this timer
+  // is only a backstop for a game whose samples stopped: when it runs out, a program whose process tree
+  // progressed meanwhile (CPU, or runnable on a loaded machine) gets another round; one that did not
+  // (asleep or stopped all along) is stopped as waiting. The clock alone never stops a game.
+  const watch = HAVE_PROC ? progressWatch(child.pid) : undefined;
+  const backstop = () => {
     if (!HAVE_PROC) return stop('wall', `no exit after ${secs(timeoutMs)} (waiting for something other than input, or an endless loop)`);
-    sample(true);
-    stop('wall', `the machine was too busy to run this game: after ${secs(wallLimitMs)} the program had used only ${secs(cpuMs)} of its ${secs(timeoutMs)} of CPU time; grade the submission again on a less busy machine`);
-  }, HAVE_PROC ? wallLimitMs : timeoutMs);
+    sample();
+    if (outcome !== null || exited) return;
+    if (watch!.check().progressed) {
+      watch!.mark();
+      return void (timer = setTimeout(backstop, wallLimitMs));
+    }
+    stop('waiting', `the program was waiting, not computing: it made no progress for ${secs(wallLimitMs)} (and used ${secs(cpuMs)} of its ${secs(timeoutMs)} of CPU time), waiting for something that never comes`);
+  };
+  let timer = setTimeout(backstop, HAVE_PROC ? wallLimitMs : timeoutMs);
 
   /** Reads the tree's CPU time and thread states; stops the program past a limit. `final`: only record. */
   const sample = (final = false) => {

@@ -92,3 +92,28 @@ export function threadWait(pid: number, tid: number | string): string | undefine
   if (/signal|pause|stop/.test(w)) return 'a signal';
   return undefined;
 }
+
+/** Whether a process tree got anywhere lately: its CPU time grew since the last mark (processes it
+ *  reaped count), or one of its threads is runnable now (on a CPU or queued for one: a loaded machine,
+ *  not a stall). A grader's backstop that asks this instead of reading the clock stops only a tree that is
+ *  all asleep or stopped; `cpuMs` (since the watch began) lets it also bound the CPU the tree uses in all. */
+export interface ProgressWatch {
+  /** Remembers the tree's CPU time now: the next check asks about what happened after it. */
+  mark(): void;
+  check(): { progressed: boolean; cpuMs: number };
+}
+
+export function progressWatch(root: number | undefined): ProgressWatch {
+  const look = () => (root ? walk(root) : { pids: [], cpuMs: 0, busy: false });
+  const first = look().cpuMs;
+  let marked = first;
+  let seen = first;
+  return {
+    mark: () => void (marked = seen = Math.max(seen, look().cpuMs)),
+    check: () => {
+      const s = look();
+      seen = Math.max(seen, s.cpuMs);
+      return { progressed: s.pids.length > 0 && (s.cpuMs > marked || s.busy), cpuMs: seen - first };
+    },
+  };
+}

@@ -3,9 +3,10 @@
 // UTF-8; error paths are mapped back to the submission's own relative paths.
 import { execa } from 'execa';
 import { compileWithServer } from './javac-server.js';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, sep } from 'node:path';
+import { removeWorkDir, workDirOnExit } from '../../util/shutdown.js';
 import { findJavaSources, importsJUnit, mainClassesIn, MAX_WORD_FILES, readsSystemIn, SourceLimitError, tokenizeJava, txtLiteralsIn, type JavaSource, type JavaTokens } from './sources.js';
 import { virtualizeClock } from './virtual-clock.js';
 
@@ -73,7 +74,7 @@ export async function compileJava(submissionDir: string, opts: CompileOptions = 
   if (budget <= 0) return limited('the submission used up its time budget before its sources were compiled');
   const timeoutMs = Math.max(1, Math.min(opts.timeoutMs ?? 120_000, budget));
 
-  const work = opts.workDir ?? mkdtempSync(join(tmpdir(), 'gradekit-java-'));
+  const work = opts.workDir ?? workDirOnExit(mkdtempSync(join(tmpdir(), 'gradekit-java-')));
   // The staging folder goes on every path but success, where the caller takes the classes (and removes it).
   let keep = false;
   try {
@@ -81,7 +82,7 @@ export async function compileJava(submissionDir: string, opts: CompileOptions = 
     keep = r.ok;
     return r.ok ? done({ ...r, skipped }) : r;
   } finally {
-    if (!keep && !opts.workDir) rmSync(work, { recursive: true, force: true });
+    if (!keep && !opts.workDir) removeWorkDir(work);
   }
 }
 

@@ -1456,7 +1456,16 @@ def set_limits(req):
 
     cpu = req.get("cpu_s")
     if cpu:
-        lim(resource.RLIMIT_CPU, int(cpu))
+        # A backstop past the CPU limit the driver's Monitor enforces: SIGXCPU at the soft limit, SIGKILL a
+        # second later (soft == hard would be a bare SIGKILL). Either is read as a time limit (wait4's rusage).
+        try:
+            soft, hard = resource.getrlimit(resource.RLIMIT_CPU)
+            v = int(cpu)
+            if hard != resource.RLIM_INFINITY:
+                v = min(v, hard - 1)
+            resource.setrlimit(resource.RLIMIT_CPU, (v, v + 1))
+        except (ValueError, OSError):
+            pass
     mem = req.get("memory_mb")
     if mem:
         lim(resource.RLIMIT_AS, int(mem) << 20)
@@ -1600,16 +1609,26 @@ class Monitor:
     - it spent `wait` seconds waiting (asleep, not runnable, its whole process group using no CPU): a lock,
       a pipe, a network connection or input that never comes. Time spent runnable but not running (a busy
       machine) is neither, so machine load changes neither verdict.
+    - only as a backstop: it spent `stall` seconds runnable without progress of any kind, neither running
+      (its CPU ticks) nor queued for a CPU (its run-queue wait in /proc/<pid>/schedstat). A loaded machine
+      makes the run-queue wait grow, so however long a test waits its turn, it is not stopped for it.
     Polled every 50 ms: a pread of /proc/<pid>/stat (a few microseconds). A test that ends before the
     first poll costs nothing: /proc is opened at the first poll (opening it right after the fork costs
-    ~0.1 ms), and a test too short to have used its CPU limit is not read at all."""
+    ~0.1 ms), and a test too short to have used its CPU limit is not read at all. The CPU time of a child
+    that died is taken from wait4()'s rusage too, exact even if no poll saw its last second (a driver that
+    a loaded machine did not schedule for a while)."""
 
-    def __init__(self, limit, wait):
+    def __init__(self, limit, wait, stall):
         # Made before the fork: what the driver allocates while a child shares its memory costs a copied page.
         self.pid = None
         self.limit_ticks = limit * _HZ
         self.wait = wait
+        self.stall = stall
         self.idle = 0.0
+        self.stalled = 0.0  # runnable, yet neither running nor queued for a CPU
+        self.sched = None  # /proc/<pid>/schedstat, opened the first time the child is runnable without running
+        self.queued = -1
+        self.reaped_ticks = None  # from wait4(): the exact CPU time of the child once it is gone
         self.ticks = 0  # of the child and the processes it waited for
         self.others = 0  # of its live descendants, at the last group scan
         self.scanned = -1.0
@@ -1646,7 +1665,14 @@ class Monitor:
             self.ticks = ticks
             # Processes it waited for are in its own ticks now; the live ones are counted at the next scan.
             self.others = 0
-        elif state != b"R":
+        elif state == b"R":
+            # Runnable but no tick: it waited for a CPU (its run-queue wait grew: a loaded machine, never its
+            # fault) or, with no progress at all, it is stalled.
+            queued = self._queued()
+            if queued is not None and queued == self.queued:
+                self.stalled += dt
+            self.queued = queued
+        else:
             # The child itself is asleep: is something it started running? (A scan of /proc: only for tests
             # that wait, at most four times a second.)
             if now - self.scanned >= 0.25:
@@ -1660,7 +1686,29 @@ class Monitor:
             return "cpu"
         if self.idle >= self.wait:
             return "wait"
+        if self.stalled >= self.stall:
+            return "busy"
         return None
+
+    def _queued(self):
+        """Nanoseconds the child has spent on a CPU plus waiting in a run queue, or None without schedstat."""
+        if self.sched is None:
+            try:
+                self.sched = os.open("/proc/%d/schedstat" % self.pid, os.O_RDONLY)
+            except OSError:
+                self.sched = -1
+        if self.sched < 0:
+            return None
+        try:
+            f = os.pread(self.sched, 256, 0).split()
+            return int(f[0]) + int(f[1])
+        except (OSError, IndexError, ValueError):
+            return None
+
+    def reaped(self, rusage):
+        """The child's exact CPU time, from wait4() (its own and that of the children it waited for)."""
+        if rusage is not None:
+            self.reaped_ticks = int((rusage.ru_utime + rusage.ru_stime) * _HZ)
 
     def final(self, elapsed):
         """CPU ticks when the child reported: over the limit is a time limit, however fast the wall clock said it was."""
@@ -1673,11 +1721,16 @@ class Monitor:
             if st is not None and st[2] > self.ticks:
                 self.ticks = st[2]
                 self.others = 0  # as in poll(): what it waited for is in its own ticks now
+        if self.reaped_ticks is not None and self.reaped_ticks > self.ticks:
+            self.ticks = self.reaped_ticks
+            self.others = 0
         return self.ticks + self.others > self.limit_ticks
 
     def close(self):
         if self.fd is not None:
             os.close(self.fd)
+        if self.sched is not None and self.sched >= 0:
+            os.close(self.sched)
 
 
 class Relay:
@@ -1756,8 +1809,8 @@ def fork_test(req):
     rr, rw = os.pipe()  # driver -> child: replies to reference calls
     limit = req.get("timeout_ms", 5000) / 1000.0
     wait = req.get("wait_ms", max(3 * limit * 1000, limit * 1000 + 5000)) / 1000.0
-    wall_cap = 3 * wait  # runnable all along and still not done: only a machine too busy to run it gets here
-    mon = Monitor(limit, wait)
+    # Runnable this long with no progress at all (no CPU, no run-queue wait): a backstop that load never reaches.
+    mon = Monitor(limit, wait, 3 * wait)
     relay = Relay(req, rw)
     buf = bytearray()
     t0 = _clock()
@@ -1843,13 +1896,18 @@ def fork_test(req):
             if reason is not None:
                 status = "timeout"
                 break
-        if now - t0 - relay.waited >= wall_cap:
-            status, reason = "timeout", "busy"
-            break
         if exited is None:
-            wp, st = os.waitpid(pid, os.WNOHANG)
+            wp, st, ru = os.wait4(pid, os.WNOHANG)
             if wp == pid:
                 exited = st
+                mon.reaped(ru)
+    if status == "crashed" and exited is None:
+        # Died: its exit and exact CPU time (a SIGKILL from RLIMIT_CPU's hard limit is a time limit).
+        try:
+            wp, exited, ru = os.wait4(pid, 0)
+            mon.reaped(ru)
+        except ChildProcessError:
+            pass
     if status in ("ok", "crashed") and mon.final(_clock() - t0 - relay.waited):
         # It finished, or died (RLIMIT_CPU's signal, if the polls missed it), after its CPU limit.
         status, reason = "timeout", "cpu"

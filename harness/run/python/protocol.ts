@@ -144,6 +144,8 @@ export interface RunResult {
   status: 'ok' | 'timeout' | 'crashed' | 'protocol' | 'lost' | 'grader' | 'oversize';
   /** Why a test was stopped: its CPU limit, waiting too long, or a machine too busy to run it at all. */
   reason?: 'cpu' | 'wait' | 'busy';
+  /** Set by the session: the first run was stopped at its CPU limit and the test was run again (session.ts run()). */
+  remeasured?: boolean;
   ms: number;
   /** CPU time of the test's process tree, its wall time (not counting the grader's own), and how long it waited. */
   cpu_ms?: number;

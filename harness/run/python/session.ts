@@ -3,7 +3,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { Socket } from 'node:net';
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DRIVER_DIR, driverBytecode } from './bytecode.js';
 import { pythonExecutable } from './interpreter.js';
@@ -11,6 +10,8 @@ import { INPUT_CALL, type ImportResult, type ReferenceCall, type ReferenceReply,
 import type { WireValue } from '../../model/pyvalue.js';
 import { checkMessageShape, checkWireValue, messageCap, VALUE_BOUNDS } from '../../model/wire-bounds.js';
 import type { SandboxWrap } from '../sandbox/index.js';
+import { progressWatch } from '../process-tree.js';
+import { onExitKill } from '../../util/shutdown.js';
 import { fmtSeconds, IMPORT_CPU_MS, reimportCpuMs, waitLimitMs, wallCapMs } from './time-limits.js';
 
 export interface PythonSessionOptions {
@@ -110,6 +111,9 @@ export class PythonSession {
       detached: true, // own process group: a runaway driver and everything it started can be killed together
     });
     this.proc = proc;
+    // A gradekit stopped by a signal (or any exit) ends its drivers too (harness/util/shutdown.ts).
+    const untrack = onExitKill(() => proc.pid && process.kill(-proc.pid, 'SIGKILL'));
+    proc.once('exit', untrack);
     const ctl = proc.stdio[3] as Socket;
     this.ctl = ctl;
     ctl.setEncoding('utf8');
@@ -143,21 +147,27 @@ export class PythonSession {
     const aliases = Object.fromEntries(Object.entries(this.opts.aliases ?? {}).map(([k, v]) => [k, this.inside(v)]));
     const init = { op: 'init', file: this.inside(this.opts.file), module: this.opts.module, aliases, output_cap: this.opts.outputCap ?? 1 << 20, import_cpu_ms: cpu, bounds: DRIVER_BOUNDS,
       ...(this.opts.importMode === 'strict' ? { import: 'strict' } : {}), ...(this.opts.starter && Object.keys(this.opts.starter).length ? { starter: this.opts.starter } : {}) };
-    // An import still using the CPU when the wall clock runs out is slow on a busy machine, not waiting: it
-    // gets more wall time while it computes (5% of a core at least), up to three times the first, and its
-    // CPU limit stops it in the end (processes it started have RLIMIT_CPU of their own).
-    let ticks = processTreeTicks(proc.pid);
+    // The wall-clock timer only ends an import that waits: when it runs out, an import whose process tree
+    // progressed meanwhile (used CPU, or was runnable: a slow import on a busy machine) gets another round,
+    // for as long as it progresses and the tree's CPU stays within a bound. The driver stops the import
+    // itself at its CPU limit (processes it started have RLIMIT_CPU of their own).
+    const watch = progressWatch(proc.pid);
+    const cpuBound = 3 * cpu + 5000;
     let extensions = 0;
     let computed = false;
-    const computing = () => {
-      const now = processTreeTicks(proc.pid);
-      computed = now - ticks >= (0.05 * wall) / 10;
-      ticks = now;
-      return computed && ++extensions < 3;
+    const computing = {
+      mark: watch.mark,
+      keep: () => {
+        const p = watch.check();
+        computed = p.cpuMs > cpuBound;
+        if (!p.progressed || computed) return false;
+        extensions++;
+        return true;
+      },
     };
     let res = await this.request<ImportResult>(initLine(init, namesTail(this.opts.names ?? {})), wall, isImportResult, undefined, computing).catch((e: Error): ImportResult => {
       const waited = computed
-        ? `did not finish within ${fmtSeconds(3 * wall)} of wall-clock time while it computed (in processes it started, or on a machine too busy to run it)`
+        ? `did not finish, and it and the processes it started used more than ${fmtSeconds(cpuBound)} of CPU time`
         : `did not finish within ${fmtSeconds(wall * (extensions + 1))} of wall-clock time, though it had not used up its ${fmtSeconds(cpu)} of CPU time: it was waiting (for a lock, a pipe, a network connection or input that never comes)`;
       if (e instanceof DriverLost && e.timedOut && again) {
         this.broken = `importing the module again ${waited}; its tests were stopped`;
@@ -196,8 +206,23 @@ export class PythonSession {
   }
 
   /** Runs one test in a fresh fork. A dead driver is restarted (and the module re-imported) first.
-   *  `onCall` answers the test's calls of functions patched with the reference. */
+   *  `onCall` answers the test's calls of functions patched with the reference.
+   *
+   *  Near the limit, measured again: CPU time varies by a few percent from run to run (caches, the other
+   *  processes of a loaded machine), so a program near its limit would pass or fail by chance. A test
+   *  stopped at its CPU limit is run once more, in a fresh fork; the program passes the limit if either run
+   *  finished within it (that run's result is the verdict), and it fails the limit only if both runs were
+   *  stopped. A run that finished, even within 20% of its limit, is not re-run: under this rule a second
+   *  run could only confirm it. A test whose reference calls or scripted answers the grader serves
+   *  (`onCall`) is not re-run here: its caller keeps the state of the first run. */
   async run(req: Omit<RunRequest, 'op'>, onCall?: (call: ReferenceCall) => ReferenceReply): Promise<RunResult> {
+    const first = await this.runOnce(req, onCall);
+    if (onCall || first.status !== 'timeout' || first.reason !== 'cpu' || first.limit || this.broken) return first;
+    const second = await this.runOnce(req);
+    return second.status === 'ok' && !second.limit ? { ...second, remeasured: true } : { ...first, remeasured: true };
+  }
+
+  private async runOnce(req: Omit<RunRequest, 'op'>, onCall?: (call: ReferenceCall) => ReferenceReply): Promise<RunResult> {
     const given = (limit: string): RunResult => ({ op: 'result', id: req.id, status: 'lost', ms: 0, limit });
     if (this.broken) return given(this.broken);
     if (!this.proc || this.exited) {
@@ -232,8 +257,20 @@ export class PythonSession {
         }
         : undefined;
       const program = req.program?.kind === 'script' ? { ...req.program, path: this.inside(req.program.path) } : req.program;
-      // The driver stops the test (CPU limit, waiting, a machine too busy); this timer is for a driver that stopped answering.
-      res = await this.request<RunResult>({ op: 'run', output_cap: this.opts.outputCap ?? 1 << 20, ...req, wait_ms, ...(program ? { program } : {}), nonce }, wallCapMs(req.timeout_ms) + grace, accepts, call);
+      // The driver stops the test (CPU limit, waiting); this timer is for a driver that stopped answering: when
+      // it runs out, a driver whose process tree progressed meanwhile (CPU, or runnable on a loaded machine)
+      // gets another round, within a bound on the CPU the tree uses in all. Only a tree all asleep or stopped
+      // (or past that bound) is given up: never one that a busy machine merely ran slowly.
+      const watch = progressWatch(this.proc?.pid);
+      const cpuBound = 4 * req.timeout_ms + 10_000;
+      const answering = {
+        mark: watch.mark,
+        keep: () => {
+          const p = watch.check();
+          return p.progressed && p.cpuMs <= cpuBound;
+        },
+      };
+      res = await this.request<RunResult>({ op: 'run', output_cap: this.opts.outputCap ?? 1 << 20, ...req, wait_ms, ...(program ? { program } : {}), nonce }, wallCapMs(req.timeout_ms) + grace, accepts, call, answering);
     } catch (e) {
       this.kill();
       this.cpuMs += req.timeout_ms; // unknown: count the whole limit
@@ -311,36 +348,46 @@ export class PythonSession {
     }
   }
 
-  /** `computing`, if given, is asked when the time is up: true gives the request another `timeoutMs` (it is
-   *  still using the CPU: a slow import on a busy machine, whose own CPU limit the driver enforces). */
-  private request<T>(msg: object | string | [string, Buffer], timeoutMs: number, accepts: (m: any) => boolean, onCall?: (m: any) => void, computing?: () => boolean): Promise<T> {
+  /** `progress`, if given, is marked three quarters into each `timeoutMs` and asked when it is up: `keep()`
+   *  true gives the request another `timeoutMs` (its process tree used CPU since the mark, or is runnable:
+   *  slow on a busy machine, not silent). */
+  private request<T>(msg: object | string | [string, Buffer], timeoutMs: number, accepts: (m: any) => boolean, onCall?: (m: any) => void, progress?: { mark(): void; keep(): boolean }): Promise<T> {
     if (this.waiting) return Promise.reject(new Error('PythonSession: one request at a time'));
     return new Promise<T>((resolve, reject) => {
-      const expire = () => {
-        if (computing?.()) {
-          timer = setTimeout(expire, timeoutMs);
-          return;
-        }
+      // Timers run before I/O in Node's loop: a reply already in the socket when a starved event loop wakes
+      // late is read first (setImmediate runs after the I/O phase), so it is not mistaken for silence.
+      const expire = () => setImmediate(() => {
+        if (this.waiting !== waiting) return; // answered meanwhile
+        if (progress?.keep()) return arm();
         this.waiting = undefined;
         reject(new DriverLost(`driver did not answer within ${timeoutMs} ms`, this.diag, true));
+      });
+      let timer: NodeJS.Timeout;
+      let markTimer: NodeJS.Timeout | undefined;
+      const disarm = () => {
+        clearTimeout(timer);
+        clearTimeout(markTimer);
       };
-      let timer = setTimeout(expire, timeoutMs);
-      this.waiting = {
+      const arm = () => {
+        disarm();
+        timer = setTimeout(expire, timeoutMs);
+        if (progress) markTimer = setTimeout(progress.mark, 0.75 * timeoutMs);
+      };
+      arm();
+      const waiting: NonNullable<PythonSession['waiting']> = {
         resolve: (m) => {
-          clearTimeout(timer);
+          disarm();
           resolve(m as T);
         },
         reject: (e) => {
-          clearTimeout(timer);
+          disarm();
           reject(e);
         },
         accepts,
         onCall,
-        rearm: () => {
-          clearTimeout(timer);
-          timer = setTimeout(expire, timeoutMs);
-        },
+        rearm: arm,
       };
+      this.waiting = waiting;
       this.received = 0;
       if (Array.isArray(msg)) for (const piece of msg) this.ctl!.write(piece); // a line in pieces, its newline included
       else this.ctl!.write((typeof msg === 'string' ? msg : JSON.stringify(msg)) + '\n');
@@ -403,27 +450,6 @@ export class DriverLost extends Error {
   constructor(message: string, readonly diagnostics: string, readonly timedOut = false) {
     super(message);
   }
-}
-
-/** CPU ticks (1/100 s) of a process and its live descendants: the sandbox's processes and the driver
- *  inside them. Read only when an import's wall-clock backstop runs out. */
-function processTreeTicks(root: number | undefined): number {
-  let total = 0;
-  const stack = root ? [root] : [];
-  for (let n = 0; stack.length && n < 1000; n++) {
-    const pid = stack.pop()!;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += Number(f[11]) + Number(f[12]);
-      for (const t of readdirSync(`/proc/${pid}/task`)) {
-        for (const c of readFileSync(`/proc/${pid}/task/${t}/children`, 'latin1').split(' ')) if (c) stack.push(Number(c));
-      }
-    } catch {
-      /* gone, or no /proc */
-    }
-  }
-  return total;
 }
 
 /** The channel carried what the driver never sends: proof of tampering, unlike a driver that went quiet. */

@@ -1,8 +1,9 @@
 // What "too slow" means for a Python test, in one place. A verdict must depend on the submission alone,
 // not on what else the machine is doing, so a test's limit is CPU time (its process tree), which load does
 // not change; the wall clock only stops a program that waits (a lock, a pipe, input that never comes) and
-// a machine too busy to run anything. The driver enforces all three (gradekit_driver.py, Monitor); Node's
-// own timer is only for a driver that stopped answering altogether.
+// a process runnable yet neither running nor queued for a CPU. The driver enforces all three
+// (gradekit_driver.py, Monitor); Node's own timer is only for a driver that stopped answering altogether,
+// and even it asks whether the driver's process tree progressed before giving up (never the clock alone).
 
 /** How long a test may wait, asleep and using no CPU, before it is stopped as waiting: several times its
  *  CPU limit, and never less than five seconds more (a correct program never waits: sleeps are fast-forwarded). */
@@ -10,8 +11,8 @@ export function waitLimitMs(cpuLimitMs: number): number {
   return Math.max(3 * cpuLimitMs, cpuLimitMs + 5000);
 }
 
-/** Wall time (not counting the grader's own answers) after which a test that is neither over its CPU limit
- *  nor waiting is given up: runnable all along and still not done, only on a machine too busy to run it. */
+/** The first look of the grader's backstop for a driver that stopped answering (session.ts): at this wall
+ *  time, and again each time after, a driver whose process tree progressed (CPU, or runnable) keeps going. */
 export function wallCapMs(cpuLimitMs: number): number {
   return 3 * waitLimitMs(cpuLimitMs);
 }

@@ -108,6 +108,8 @@ export async function playUntilSeen(play: PlayOnce, params: NiftyParams, env: Ga
       transcript: `${first.transcript}\n──── a second game (${why}): ${secondSays(replay.replay!, guesses[0]!)} ────\n${second.transcript}`,
       stderr: [first.stderr, second.stderr].filter(Boolean).join('\n'),
       durationMs: first.durationMs + second.durationMs,
+      cpuMs: (first.cpuMs ?? 0) + (second.cpuMs ?? 0),
+      waitedMs: (first.waitedMs ?? 0) + (second.waitedMs ?? 0),
       facts: orFacts(first.facts, second.facts),
       rootDefect: first.rootDefect ?? second.rootDefect,
     };

@@ -697,7 +697,7 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv, learned: 
     return {
       kind: r.kind, message: r.message, ...(r.crashDefect ? { crashDefect: r.crashDefect } : {}),
       violations, notices, transcript: lr.transcript, stderr: lr.stderr,
-      durationMs: Math.round(performance.now() - t0), outcome: lr.outcome, exitCode: lr.exitCode,
+      durationMs: Math.round(performance.now() - t0), cpuMs: lr.cpuMs ?? 0, waitedMs: lr.waitedMs ?? 0, ...(lr.limit === 'cpu' ? { cpuLimited: true } : {}), outcome: lr.outcome, exitCode: lr.exitCode,
       facts, ...(rootDefect ? { rootDefect } : {}), ...(setupStop ? { setupStop } : {}), ...(misread ? { misread } : {}),
     };
   }

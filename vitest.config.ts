@@ -5,6 +5,8 @@ import { SlowFilesFirst } from './test/slow-files-first.js';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // test/load/: the checks under deliberate machine load, run by `npm run test:load` (vitest.load.config.ts).
+    exclude: ['test/load/**', '**/node_modules/**'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -13,14 +13,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { availableParallelism, tmpdir } from 'node:os';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { gradeBatch } from '../harness/batch/grade.js';
-import '../reference/register.js';
-import '../harness/grade/java-runner.js';
-import { loadAssignment } from '../harness/assignment/load.js';
-import { gradeSubmission } from '../harness/grade/submission.js';
-import { languageRunners } from '../harness/grade/runners.js';
-import { rootPath } from '../harness/paths.js';
-import type { Report } from '../harness/model/report.js';
+import { gradeBatch } from '../../harness/batch/grade.js';
+import '../../reference/register.js';
+import '../../harness/grade/java-runner.js';
+import { loadAssignment } from '../../harness/assignment/load.js';
+import { gradeSubmission } from '../../harness/grade/submission.js';
+import { languageRunners } from '../../harness/grade/runners.js';
+import { rootPath } from '../../harness/paths.js';
+import type { Report } from '../../harness/model/report.js';
 
 interface Entry {
   /** Bundled assignment id (or a course's assignment.yaml). */

@@ -112,9 +112,15 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
   const byId = new Map(tests.map((t) => [t.id, t]));
   // A test defers to a home it names that shows the same defect; chains end at a test that defers to none.
   // A scored test never defers to an extra one: a defect is charged where the points are.
+  // A home whose failure was traced to a helper (causes.ts) is compared by what its run showed before the
+  // tracing: a test that shows the same (a whole-program run, where no helper can be swapped) defers to it.
+  const shownBy = (h: string): string => {
+    const u = outcomes.get(h)!.untraced;
+    return sigs.get(h)!.what.startsWith('helpers:') && u ? signatureOf(u.defect, groupOf(byId.get(h)!)).what : sigs.get(h)!.what;
+  };
   const defersTo = (t: TestData): string | undefined => {
     const mine = sigs.get(t.id);
-    const homeOk = (h: string) => observed(h) && sameWhat(sigs.get(h)!.what, mine!.what) && (t.extra || !byId.get(h)?.extra);
+    const homeOk = (h: string) => observed(h) && sameWhat(shownBy(h), mine!.what) && (t.extra || !byId.get(h)?.extra);
     return mine ? (t.same_defect_as ?? []).find(homeOk) : undefined;
   };
   const index = new Map(tests.map((t, i) => [t.id, i]));
@@ -163,9 +169,14 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
     }
   }
   // Tests that name a home showing the same defect: charged wherever that home's defect is.
+  const behindTraced: TestData[] = [];
   for (const t of order.filter((x) => sigs.has(x.id) && !traced(x.id) && rootOf(x) !== x.id)) {
     const root = rootOf(t);
     const sig = sigs.get(t.id)!;
+    if (traced(root)) {
+      behindTraced.push(t); // charged where the helper's defect is, once that is known (below)
+      continue;
+    }
     // Its home charges what it saw first; another defect it saw, charged nowhere yet, is charged here.
     if (chargeAlternative(t)) continue;
     out.set(t.id, uncharged(outcomes.get(t.id)!, homeOf.get(root) ?? root, sig, aimsAt(t, sig.scope)));
@@ -195,6 +206,10 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
     const seen = ownSig && charged.find((c) => c.scope === ownSig.scope && sameWhat(c.what, ownSig.what));
     if (seen && own) out.set(t.id, uncharged({ ...outcomes.get(t.id)!, message: own.message, defect: own.defect }, seen.at, ownSig, false));
     else tracedHome.set(`${sig.scope}\0${sig.what}`, t.id);
+  }
+  for (const t of behindTraced) {
+    const root = rootOf(t);
+    out.set(t.id, uncharged(outcomes.get(t.id)!, out.get(root)?.partOf ?? root, sigs.get(t.id)!, false));
   }
   return out;
 }

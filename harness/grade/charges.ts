@@ -5,9 +5,9 @@
 // and across that link the signatures must still agree (the function may differ: an integration test
 // of play_game shows play_hand's defect in play_game's output).
 //
-// A function that is missing, a stub or has another signature than the handout's is one defect too:
-// charged at its home test; the other tests of that function could check nothing (none of its rules
-// was shown to hold), so they keep no points and say where the defect is charged.
+// A function that is missing or a stub is one defect too: charged at its home test; the other tests of that
+// function could check nothing (none of its rules was shown to hold), so they keep no points and say where
+// the defect is charged. A changed signature costs once (P5): its other tests are not charged again.
 import type { TestData } from '../spec/schema.js';
 import { kindMessage } from '../model/kinds.js';
 import type { Outcome } from './outcome.js';
@@ -28,6 +28,8 @@ export interface Signature {
 export function signatureOf(defect: string, group: string): Signature {
   const [kind, ...rest] = defect.split(':');
   if (kind === 'raised' || kind === 'helpers') return { scope: '*', what: defect };
+  // Required parameters added to the handout's signature, by name: one change wherever it was made (P5).
+  if (kind === 'signature' && rest[1]?.startsWith('+')) return { scope: '*', what: `signature:${rest[1]}` };
   if (kind === 'answer' || kind === 'returns-none' || (FUNCTION_DEFECTS as readonly string[]).includes(kind!)) {
     const fn = rest[0] ?? group;
     return { scope: fn, what: [kind, ...rest.slice(1)].join(':') };
@@ -238,7 +240,9 @@ function unchargedAlternative(o: Outcome, group: string, charged: readonly { sco
  *  defect belongs to (a missing or stub function leaves such a test nothing to check). */
 function uncharged(o: Outcome, home: string, sig: Signature, onScope: boolean): Outcome {
   if (o.kind === 'not_checked') return { ...o, message: `${o.message} (the cause is charged in ${home})`, partOf: home };
-  if (isFunctionDefect(sig) && onScope) {
+  // A changed signature costs once (P5): the function's other tests, which cannot call it as the handout
+  // does, keep their points (its code may well obey their rules); a missing function or a stub checks nothing.
+  if (isFunctionDefect(sig) && onScope && !sig.what.startsWith('signature')) {
     return { ...o, status: 'failed', kind: 'not_checked', message: kindMessage('not_checked', `${o.message} (one defect, charged in ${home}: none of ${sig.scope}'s rules can be checked)`), partOf: home };
   }
   return { ...o, status: 'skipped', kind: 'skipped', message: `not charged again: the same defect is charged in ${home} (${o.message})`, notCharged: true, partOf: home };

@@ -109,7 +109,9 @@ const turnOf = (o: Outcome) => {
 function wrongSooner(swapped: Outcome, own: Outcome): boolean {
   const a = turnOf(swapped), b = turnOf(own);
   if (a !== undefined && b !== undefined) return a < b;
-  return own.kind === 'run_time_error' && swapped.kind !== 'run_time_error' && a !== undefined;
+  // A crash only with the reference's helpers (it adds what theirs return to a string), or only as written.
+  const crashed = (o: Outcome) => o.kind === 'run_time_error';
+  return crashed(swapped) !== crashed(own);
 }
 /** The first line of the transcript where a failure was seen. */
 const at = (o: Outcome) => seenAt(o)?.from;

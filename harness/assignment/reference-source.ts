@@ -108,8 +108,8 @@ export function solutionLimits(spec: LoadedSpec, file: string): SpecError[] {
   const name = basename(file);
   spec.data.tests.forEach((t, i) => {
     for (const [fn, p] of Object.entries('patch' in t && t.patch ? t.patch : {})) {
-      if (p === 'reference') errors.push(spec.error(['tests', i, 'patch', fn], `patch: reference puts the reference's own ${fn} in the student's process; ${name} never enters it`, `script ${fn} with returns: [...] instead`));
-      else if (typeof p === 'object' && 'generate' in p) errors.push(spec.error(['tests', i, 'patch', fn], `generate: makes its values with a TypeScript reference; with a solution reference (${name}) list them with returns: [...]`));
+      // patch: reference is answered by the solution's own process (solution.ts): it never enters the student's.
+      if (typeof p === 'object' && 'generate' in p) errors.push(spec.error(['tests', i, 'patch', fn], `generate: makes its values with a TypeScript reference; with a solution reference (${name}) list them with returns: [...]`));
     }
     if ('property' in t && t.property.check === 'reference') {
       errors.push(spec.error(['tests', i, 'property'], `a property test compares every generated input with the reference while grading; ${name} is only known through its golden files`, 'write call tests for chosen inputs (gradekit golden records their expected values)'));

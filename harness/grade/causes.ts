@@ -22,6 +22,10 @@ export async function findCause(t: Running, first: Outcome, run: (t: Running) =>
   if (all.status !== 'passed') {
     // The program asks a question in its own helper: judged as written (askedFurther).
     if (askedFurther(first, all)) return { ...first, message: `${first.message} (your program asks some of its questions in its own ${helpers.join(', ')})` };
+    // The program relies on what its own helpers return (a get_guessed_word that returns a tuple): with the
+    // reference's it goes wrong sooner than as written, or instead of its own crash. Judged as written, so a
+    // defect further on (or the crash) is charged, not hidden behind that early divergence.
+    if (wrongSooner(all, first)) return { ...first, message: `${first.message} (with the reference's ${helpers.join(', ')} in place of yours your program goes wrong sooner: it relies on what yours return)` };
     // Its own defect: judged as the tests of this function judge it, without the helpers' noise (and, where
     // the program relies on substitute_hand changing its argument, past that reliance).
     const own = await mockedInPlace(withReference(t, helpers), all, run);
@@ -101,6 +105,14 @@ const turnOf = (o: Outcome) => {
   const m = /^turn (\d+):/.exec(seenAt(o)?.label ?? '');
   return m ? Number(m[1]) : undefined;
 };
+/** Whether `swapped` fails at an earlier turn than `own`, or where `own` crashed without showing a turn. */
+function wrongSooner(swapped: Outcome, own: Outcome): boolean {
+  const a = turnOf(swapped), b = turnOf(own);
+  if (a !== undefined && b !== undefined) return a < b;
+  // A crash only with the reference's helpers (it adds what theirs return to a string), or only as written.
+  const crashed = (o: Outcome) => o.kind === 'run_time_error';
+  return crashed(swapped) !== crashed(own);
+}
 /** The first line of the transcript where a failure was seen. */
 const at = (o: Outcome) => seenAt(o)?.from;
 

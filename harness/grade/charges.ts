@@ -5,9 +5,9 @@
 // and across that link the signatures must still agree (the function may differ: an integration test
 // of play_game shows play_hand's defect in play_game's output).
 //
-// A function that is missing, a stub or has another signature than the handout's is one defect too:
-// charged at its home test; the other tests of that function could check nothing (none of its rules
-// was shown to hold), so they keep no points and say where the defect is charged.
+// A function that is missing or a stub is one defect too: charged at its home test; the other tests of that
+// function could check nothing (none of its rules was shown to hold), so they keep no points and say where
+// the defect is charged. A changed signature costs once (P5): its other tests are not charged again.
 import type { TestData } from '../spec/schema.js';
 import { kindMessage } from '../model/kinds.js';
 import type { Outcome } from './outcome.js';
@@ -29,6 +29,8 @@ export function signatureOf(defect: string, group: string): Signature {
   const [kind, ...rest] = defect.split(':');
   // A file that imports only after a line is set aside (salvage.ts) is one defect, whichever import test shows it.
   if (kind === 'raised' || kind === 'helpers' || kind === 'import') return { scope: '*', what: defect };
+  // Required parameters added to the handout's signature, by name: one change wherever it was made (P5).
+  if (kind === 'signature' && rest[1]?.startsWith('+')) return { scope: '*', what: `signature:${rest[1]}` };
   if (kind === 'answer' || kind === 'returns-none' || (FUNCTION_DEFECTS as readonly string[]).includes(kind!)) {
     const fn = rest[0] ?? group;
     return { scope: fn, what: [kind, ...rest.slice(1)].join(':') };
@@ -114,9 +116,15 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
   const byId = new Map(tests.map((t) => [t.id, t]));
   // A test defers to a home it names that shows the same defect; chains end at a test that defers to none.
   // A scored test never defers to an extra one: a defect is charged where the points are.
+  // A home whose failure was traced to a helper (causes.ts) is compared by what its run showed before the
+  // tracing: a test that shows the same (a whole-program run, where no helper can be swapped) defers to it.
+  const shownBy = (h: string): string => {
+    const u = outcomes.get(h)!.untraced;
+    return sigs.get(h)!.what.startsWith('helpers:') && u ? signatureOf(u.defect, groupOf(byId.get(h)!)).what : sigs.get(h)!.what;
+  };
   const defersTo = (t: TestData): string | undefined => {
     const mine = sigs.get(t.id);
-    const homeOk = (h: string) => observed(h) && sameWhat(sigs.get(h)!.what, mine!.what) && (t.extra || !byId.get(h)?.extra);
+    const homeOk = (h: string) => observed(h) && sameWhat(shownBy(h), mine!.what) && (t.extra || !byId.get(h)?.extra);
     return mine ? (t.same_defect_as ?? []).find(homeOk) : undefined;
   };
   const index = new Map(tests.map((t, i) => [t.id, i]));
@@ -165,9 +173,14 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
     }
   }
   // Tests that name a home showing the same defect: charged wherever that home's defect is.
+  const behindTraced: TestData[] = [];
   for (const t of order.filter((x) => sigs.has(x.id) && !traced(x.id) && rootOf(x) !== x.id)) {
     const root = rootOf(t);
     const sig = sigs.get(t.id)!;
+    if (traced(root)) {
+      behindTraced.push(t); // charged where the helper's defect is, once that is known (below)
+      continue;
+    }
     // Its home charges what it saw first; another defect it saw, charged nowhere yet, is charged here.
     if (chargeAlternative(t)) continue;
     out.set(t.id, uncharged(outcomes.get(t.id)!, homeOf.get(root) ?? root, sig, aimsAt(t, sig.scope), groupOf(t)));
@@ -197,6 +210,10 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
     const seen = ownSig && charged.find((c) => c.scope === ownSig.scope && sameWhat(c.what, ownSig.what));
     if (seen && own) out.set(t.id, uncharged({ ...outcomes.get(t.id)!, message: own.message, defect: own.defect }, seen.at, ownSig, false, groupOf(t)));
     else tracedHome.set(`${sig.scope}\0${sig.what}`, t.id);
+  }
+  for (const t of behindTraced) {
+    const root = rootOf(t);
+    out.set(t.id, uncharged(outcomes.get(t.id)!, out.get(root)?.partOf ?? root, sigs.get(t.id)!, false, groupOf(t)));
   }
   return out;
 }
@@ -229,7 +246,9 @@ function uncharged(o: Outcome, home: string, sig: Signature, onScope: boolean, g
   // through no test at all (then it saw nothing: assignCharges makes it not checked again).
   if (o.kind === 'not_checked' && STOPPERS.test(sig.what)) return { ...o, status: 'skipped', kind: 'skipped', message: `not charged again: the same defect is charged in ${home} (${o.message})`, notCharged: true, partOf: home, blind: o.blind ?? group };
   if (o.kind === 'not_checked') return { ...o, message: `${o.message} (the cause is charged in ${home})`, partOf: home };
-  if (isFunctionDefect(sig) && onScope) {
+  // A changed signature costs once (P5): the function's other tests, which cannot call it as the handout
+  // does, keep their points (its code may well obey their rules); a missing function or a stub checks nothing.
+  if (isFunctionDefect(sig) && onScope && !sig.what.startsWith('signature')) {
     return { ...o, status: 'failed', kind: 'not_checked', message: kindMessage('not_checked', `${o.message} (one defect, charged in ${home}: none of ${sig.scope}'s rules can be checked)`), partOf: home };
   }
   return { ...o, status: 'skipped', kind: 'skipped', message: `not charged again: the same defect is charged in ${home} (${o.message})`, notCharged: true, partOf: home };

@@ -5,10 +5,10 @@ import { basename, dirname, join } from 'node:path';
 import { repr, toWire, type PyValue } from '../model/pyvalue.js';
 import { parseExpr, parseStep, literalValue, type PyExpr, type PyStep } from '../spec/pyexpr.js';
 import type { TestData, Comparator, Normaliser } from '../spec/schema.js';
-import type { RunRequest, RunResult, WireArg, WirePatch, WireStep } from '../run/python/protocol.js';
+import { INPUT_CALL, type ReferenceCall, type RunRequest, type RunResult, type WireArg, type WirePatch, type WireStep } from '../run/python/protocol.js';
 import type { PythonSession } from '../run/python/session.js';
 import { ANSWER_CAP, makeContext, RecordingIO, referenceCaller, runReference, type FunctionCall, type RefRunOptions, type RefRunResult, type ScriptedPatch } from './reference-run.js';
-import { needsSolution, SolutionUnavailable, solutionExpected, type SolutionRunner } from './solution.js';
+import { needsSolution, solutionCaller, SolutionUnavailable, solutionExpected, type SolutionRunner } from './solution.js';
 import { DEFAULT_PROFILE } from '../interactive/profile.js';
 import { judge } from './judge.js';
 import { findCause, ownDesign } from './causes.js';
@@ -172,7 +172,13 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
   if (intervene && 'helpers' in t && t.helpers?.length) {
     // An integration test: a failure is traced to the helper that causes it (causes.ts). What else its run
     // showed is left to the tests of each function: charged here, it would be a helper's defect again.
-    const { alternatives: _, ...traced } = await findCause(t, await again({ ...t, helpers: undefined } as TestData), again);
+    const first = await again({ ...t, helpers: undefined } as TestData);
+    // A course's solution answers the swapped helpers from its own process; without it (an export, a
+    // self-check) no helper can be swapped, and the failure is judged as it ran.
+    if (first.status !== 'passed' && !canSwap(env)) {
+      return { ...first, notices: [...(first.notices ?? []), `${t.id}: the course's solution is not here, so this failure was not traced to ${t.helpers.join(', ')} (the full grader does)`] };
+    }
+    const { alternatives: _, ...traced } = await findCause(t, first, again);
     return traced;
   }
   if (intervene && 'patch' in t && t.patch && !('property' in t)) {
@@ -237,7 +243,14 @@ async function runAnswered(r: RunningTest, env: PythonTestEnv, timeoutMs: number
   // Functions patched with the reference are evaluated here when the student's code calls them.
   const answerer = r.answers ? new Answerer(r.answers, a.roles, ANSWER_CAP, readings) : undefined;
   const calls: FunctionCall[] = [];
-  const caller = wirePatches.some((p) => p.kind === 'reference') || answerer ? referenceCaller({ ...opts, echo: req.echo ?? true, answerer, calls }) : undefined;
+  const swapped = wirePatches.some((p) => p.kind === 'reference');
+  const local = swapped || answerer ? referenceCaller({ ...opts, echo: req.echo ?? true, answerer, calls }) : undefined;
+  // A course's solution answers the calls of its functions from its own process (solution.ts).
+  const bySolution = swapped && a.reference.kind === 'solution' ? solutionCaller(req, env.solution, a) : undefined;
+  if (swapped && a.reference.kind === 'solution' && !bySolution) {
+    return { stopped: null, outcome: graderError(`this test runs the course solution's ${wirePatches.filter((p) => p.kind === 'reference').map((p) => p.name).join(', ')} in place of yours, and the solution is not here (an export or a self-check): the full grader runs it`) };
+  }
+  const caller = bySolution ? (c: ReferenceCall) => (c.name === INPUT_CALL && local ? local(c) : bySolution(c)) : local;
   // A call's long list of strs may come back as digests (digest.ts), when nothing else is read from the run.
   const compare: Comparator = r.compare ?? 'exact';
   const digests = 'call' in r && !caller && digestable(compare) && !r.unchanged_args ? { ...req, steps: req.steps?.map((s, i, all) => (i === all.length - 1 ? { ...s, digest: true } : s)) } : undefined;
@@ -298,6 +311,13 @@ async function runAnswered(r: RunningTest, env: PythonTestEnv, timeoutMs: number
   const stopped: Stop = res.obs.steps.some((x) => x.error) ? 'raised' : res.obs.input_exhausted != null || res.obs.steps.some((x) => x.input_exhausted !== undefined) ? 'exhausted' : null;
   const imp = env.session.importResult;
   return { outcome: setAsideNote(silent(stubbed(outcome, steps, imp?.stubs), res), imp, env.file), answerer, stopped };
+}
+
+/** Whether the reference's functions can stand in for the student's: a TypeScript reference always can, a
+ *  course's solution when its own process can run (not in an export). */
+function canSwap(env: PythonTestEnv): boolean {
+  const r = env.a.reference;
+  return r.kind !== 'solution' || (r.present && !!env.solution);
 }
 
 /** Whether the test's last call came back (with any value) rather than raising, asking for input it was not

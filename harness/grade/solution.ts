@@ -10,7 +10,7 @@ import { basename, join, relative } from 'node:path';
 import pLimit from 'p-limit';
 import { programScripts, type Assignment } from '../assignment/load.js';
 import { fromWire, pyEquals, repr, toWire, type PyValue, type WireValue } from '../model/pyvalue.js';
-import type { Observation, RunRequest, RunResult } from '../run/python/protocol.js';
+import type { Observation, ReferenceCall, ReferenceReply, RunRequest, RunResult, WireArg } from '../run/python/protocol.js';
 import { PythonSession } from '../run/python/session.js';
 import { sharedSandbox } from '../run/sandbox/index.js';
 import { literalValue, parseExpr, type PyStep } from '../spec/pyexpr.js';
@@ -75,7 +75,7 @@ export function fingerprint(a: Assignment, t: { words?: string }, req: PlannedRe
     program: program ?? null,
     stdin: req.stdin ?? null,
     echo: req.echo ?? true,
-    patches: req.patches ?? [],
+    patches: forSolution(req).patches ?? [],
     cwd: req.cwd ?? null,
     words: list && existsSync(list) ? sha(readFileSync(list)) : null,
   }));
@@ -229,10 +229,63 @@ export class SolutionRunner {
     });
   }
 
+  /** Answers made once: the same call with the same input left is answered from here (every submission of
+   *  a batch calls match_with_gaps('a_ _ l_ ', w) for the same words). */
+  private readonly answers = new Map<string, Promise<ReferenceReply>>();
+
+  /** A student's call of a function patched with the reference (`patch: reference`, or a `helpers:` re-run):
+   *  the solution's own function runs in the solution's process on the same arguments and the input the
+   *  test has left, and only what it returned, printed and read goes back to the student's process. The
+   *  solution's code never enters that process. */
+  call(req: Omit<RunRequest, 'op'>, call: ReferenceCall): Promise<ReferenceReply> {
+    const stdin = req.stdin ? req.stdin.slice(call.stdin_pos) : null;
+    const ask = (args: WireArg[][], timeout = req.timeout_ms): Omit<RunRequest, 'op'> => ({
+      id: `${req.id}-${call.name}`, timeout_ms: timeout, cpu_s: Math.ceil(timeout / 1000) + 1, memory_mb: req.memory_mb, output_cap: req.output_cap,
+      ...(req.cwd ? { cwd: req.cwd, names: req.names } : {}),
+      steps: args.map((x) => ({ callee: [call.name], args: x })), stdin, echo: req.echo ?? true, seed: req.seed ?? null,
+    });
+    const keyOf = (args: unknown[]) => JSON.stringify([call.name, args, stdin, req.echo ?? true, req.seed ?? null, req.cwd ?? null]);
+    const key = keyOf(call.args);
+    const known = this.answers.get(key);
+    if (known) return known;
+    // Each call is one run of the solution's process (a few ms): fit for a helper called a few times a turn,
+    // not for one called once per word of the list (the course spec swaps show_possible_matches, not the
+    // match_with_gaps it calls for every word).
+    const answer = this.run(ask([call.args as WireArg[]])).then(replyOf(call.name));
+    this.answers.set(key, answer);
+    return answer;
+  }
+
   async close(): Promise<void> {
     await this.session?.close();
     this.ws?.cleanup();
   }
+}
+
+/** What a solution's run of one call returns to the student's process (see SolutionRunner.call). */
+function replyOf(name: string): (res: RunResult) => ReferenceReply {
+  return (res) => {
+    const st = res.status === 'ok' && !res.limit ? res.obs?.steps[0] : undefined;
+    if (!res.obs || !st) return { raise: { type: 'RuntimeError', message: `gradekit: the course's solution could not answer ${name}() here (its run ended with ${res.limit ?? res.status})` } };
+    const reply: ReferenceReply = { output: res.obs.transcript, inputs: res.obs.inputs.map((i) => ({ prompt: i.prompt, line: i.line, at: i.at })) };
+    if (st.input_exhausted !== undefined) reply.exhausted = st.input_exhausted;
+    else if (st.error) reply.raise = { type: st.error.type, message: st.error.message };
+    else if (st.missing) reply.raise = { type: 'NameError', message: `the course's solution does not define ${st.missing}` };
+    else reply.value = st.value;
+    return reply;
+  };
+}
+
+/** The student's calls of functions patched with the reference, answered by the solution's process. Without
+ *  the solution (an export, a self-check) such a test cannot run: `undefined`, and the caller says so. */
+export function solutionCaller(req: Omit<RunRequest, 'op'>, runner: SolutionRunner | undefined, a: Assignment): ((call: ReferenceCall) => Promise<ReferenceReply>) | undefined {
+  if (a.reference.kind !== 'solution' || !a.reference.present || !runner) return undefined;
+  return (call) => runner.call(req, call);
+}
+
+/** A request as the solution runs it: a function patched with the reference is the solution's own there. */
+export function forSolution<R extends { patches?: RunRequest['patches'] }>(req: R): R {
+  return req.patches?.some((p) => p.kind === 'reference') ? { ...req, patches: req.patches.filter((p) => p.kind !== 'reference') } : req;
 }
 
 /** The solution's run of a test: its golden file, or (with --words, or a seed other than the one the file
@@ -244,7 +297,7 @@ export async function solutionExpected(a: Assignment, t: { id: string; words?: s
   const specRel = relative(process.cwd(), a.spec.file) || a.spec.file;
   const live = async (why: string): Promise<RefRunResult> => {
     if (!src.present || !runner) throw new SolutionUnavailable(`${why}: this test's expected values come from the instructor's solution ${sol}, which is not here`);
-    const res = await runner.run(plan.req);
+    const res = await runner.run(forSolution(plan.req));
     const problem = solutionProblem(res, plan.steps);
     if (problem) throw new SolutionUnavailable(`the instructor's solution failed this test: ${problem}`);
     return refFromGolden(goldenOf(a, { ...t }, plan, res.obs!), plan.steps);

@@ -97,7 +97,7 @@ export function checkFacts(text: string, facts: readonly Fact[], ctx: FactContex
           const against = [role.opposite ?? []].flat().map((o) => table.get(o)).filter((r): r is Role => r !== undefined);
           const contra = against.flatMap((r) => (r.kind === 'number' ? numbers.filter((n) => n.roles.includes(r.name)).map((n) => n.line) : linesSaying(text, r)));
           if (contra.length) return wrong(`${ctx.when} your program should say ${role.says}${about(f)}, but it says ${quote(contra[0]!.trim())}`);
-          const said = text.split('\n').filter((l) => /[A-Za-z]{2}/.test(l) && !readRuns(l, ctx.wildcards).length);
+          const said = notListing(text.split('\n').filter((l) => /[A-Za-z]{2}/.test(l) && !readRuns(l, ctx.wildcards).length));
           return said.length ? null : missing(`${ctx.when} your program does not say ${role.says}${about(f)}`);
         }
         case 'word': {
@@ -131,6 +131,15 @@ export function checkFacts(text: string, facts: readonly Fact[], ctx: FactContex
     if (problem && (!f.optional || problem.charge)) return { message: problem.text, defect: `${problem.kind}:${role.name}${problem.how ? `:${problem.how}` : ''}` };
   }
   return null;
+}
+
+/** Lines that may state something in words no role knows: not a listing. A line of more than a dozen words,
+ *  or one word on a line among several such lines, lists things (every word of the list printed where "No
+ *  matches found" is due): it says nothing, so it is no unknown wording of a statement. */
+function notListing(lines: string[]): string[] {
+  const words = (l: string) => l.trim().split(/\s+/).filter(Boolean).length;
+  const single = lines.filter((l) => words(l) === 1).length;
+  return lines.filter((l) => words(l) <= 12 && !(words(l) === 1 && single >= 3));
 }
 
 /** Which printed number shows each number fact: a number whose words give it the fact's role (or no

@@ -215,14 +215,14 @@ export class PythonSession {
    *  stopped. A run that finished, even within 20% of its limit, is not re-run: under this rule a second
    *  run could only confirm it. A test whose reference calls or scripted answers the grader serves
    *  (`onCall`) is not re-run here: its caller keeps the state of the first run. */
-  async run(req: Omit<RunRequest, 'op'>, onCall?: (call: ReferenceCall) => ReferenceReply): Promise<RunResult> {
+  async run(req: Omit<RunRequest, 'op'>, onCall?: (call: ReferenceCall) => ReferenceReply | Promise<ReferenceReply>): Promise<RunResult> {
     const first = await this.runOnce(req, onCall);
     if (onCall || first.status !== 'timeout' || first.reason !== 'cpu' || first.limit || this.broken) return first;
     const second = await this.runOnce(req);
     return second.status === 'ok' && !second.limit ? { ...second, remeasured: true } : { ...first, remeasured: true };
   }
 
-  private async runOnce(req: Omit<RunRequest, 'op'>, onCall?: (call: ReferenceCall) => ReferenceReply): Promise<RunResult> {
+  private async runOnce(req: Omit<RunRequest, 'op'>, onCall?: (call: ReferenceCall) => ReferenceReply | Promise<ReferenceReply>): Promise<RunResult> {
     const given = (limit: string): RunResult => ({ op: 'result', id: req.id, status: 'lost', ms: 0, limit });
     if (this.broken) return given(this.broken);
     if (!this.proc || this.exited) {
@@ -245,15 +245,24 @@ export class PythonSession {
       const call = onCall && allowed.size
         ? (m: any) => {
           if (m?.op !== 'call' || m.id !== req.id || m.nonce !== nonce || !allowed.has(m.name) || !Array.isArray(m.args) || !Number.isInteger(m.stdin_pos)) return;
-          let reply: ReferenceReply;
+          const failed = (e: unknown): ReferenceReply => ({ raise: { type: 'RuntimeError', message: `the grader could not evaluate ${m.name}: ${(e as Error).message}` } });
+          const send = (reply: ReferenceReply) => {
+            this.ctl?.write(JSON.stringify({ op: 'reply', id: req.id, seq: m.seq, reply }) + '\n');
+            // The driver does not count the time it waits for the grader: neither does this timer.
+            this.waiting?.rearm();
+          };
+          let reply: ReferenceReply | Promise<ReferenceReply>;
           try {
             reply = onCall(m as ReferenceCall);
           } catch (e) {
-            reply = { raise: { type: 'RuntimeError', message: `the grader could not evaluate ${m.name}: ${(e as Error).message}` } };
+            reply = failed(e);
           }
-          this.ctl?.write(JSON.stringify({ op: 'reply', id: req.id, seq: m.seq, reply }) + '\n');
-          // The driver does not count the time it waits for the grader: neither does this timer.
-          this.waiting?.rearm();
+          // A course's solution answers from its own process (solution.ts): the reply comes later, and the
+          // child waits for it on its private pipe (one call at a time).
+          if (reply instanceof Promise) {
+            this.waiting?.rearm();
+            reply.then(send, (e) => send(failed(e)));
+          } else send(reply);
         }
         : undefined;
       const program = req.program?.kind === 'script' ? { ...req.program, path: this.inside(req.program.path) } : req.program;

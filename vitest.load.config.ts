@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 // `npm run test:load`: the checks that load the machine on purpose (four busy loops per core beside a
-// grading) and take minutes, kept out of `npm test` so that the suite stays fast; CI runs both (.ci/run).
+// grading) and take minutes, kept out of `npm test` so that the suite stays fast.
 export default defineConfig({
   test: {
     include: ['test/load/**/*.test.ts'],

@@ -23,7 +23,9 @@ export function fixtureVerdictSuite(id: string): void {
     });
     // Concurrent: a Java game or a Python test spends much of its time waiting on its process, so two or
     // three submissions graded at once keep the cores busy (vitest's maxConcurrency bounds them).
-    it.concurrent.for(subs.map((s) => [`${s.verdict}/${s.name}`, s] as const))('%s', async ([, s], { expect }) => {
+    // A whole submission (a Java game played again after a misread question or near its CPU limit) may take
+    // minutes on a loaded 2-core machine: the time is the machine's, never part of the verdict checked here.
+    it.concurrent.for(subs.map((s) => [`${s.verdict}/${s.name}`, s] as const))('%s', { timeout: 300_000 }, async ([, s], { expect }) => {
       const report = await gradeSubmission(a, s.path, { runners: languageRunners() });
       const failing = report.tests.filter((t) => t.status !== 'passed' && t.status !== 'skipped' && !t.extra);
       const extraFailing = report.tests.filter((t) => t.status !== 'passed' && t.status !== 'skipped' && t.extra);

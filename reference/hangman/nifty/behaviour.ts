@@ -48,7 +48,9 @@ export function readingByBehaviour(play: PlayWithReadings): (params: NiftyParams
     const learned = new Map(memo.learned);
     let r = await play(params, env, learned);
     const notes: string[] = [];
-    for (let n = 0; n < MAX_REREAD && r.misread && !memo.tried.has(r.misread.key) && !learned.has(r.misread.key); n++) {
+    // A question with no words (a program that prints nothing, one that closed its output) was read by the
+    // handout's order, not by its words: there is no reading to doubt, and what the program does is judged as it is.
+    for (let n = 0; n < MAX_REREAD && r.misread && r.misread.line.trim() !== '' && !memo.tried.has(r.misread.key) && !learned.has(r.misread.key); n++) {
       const m = r.misread;
       memo.tried.add(m.key);
       let accepted: { q: Question; game: PlayedNiftyGame } | undefined;

@@ -363,7 +363,9 @@ describe.skipIf(!support.memoryCgroup.ok)("one memory budget for all of a submis
     it(`${mode === 'auto' ? 'bubblewrap' : 'no bubblewrap'}: 8 forked processes under their own limits are stopped together, and classmates in the batch get their solo results`, async () => {
       process.env.TMPDIR = root;
       const a = loadAssignment(hostileSpec);
-      const budgetMb = 320;
+      // Low enough that the forks reach it within their 1 s of CPU (the driver stops the tree there: at 320 MiB
+      // they were stopped by the CPU limit first, peaking near 245 MiB), far above a classmate's few MiB.
+      const budgetMb = 160;
       const sb = createSandbox({ mode, workRoot: root, limits: { submissionMemoryMb: budgetMb, memoryMb: 512, cpuSeconds: 5 } });
       expect(sb.memoryLimit).toBe('cgroup');
       const alone = await gradeSubmission(a, hostileFixture('python', 'normal'), { wrap: sb.wrap });
@@ -383,7 +385,7 @@ describe.skipIf(!support.memoryCgroup.ok)("one memory budget for all of a submis
       const groups = [...releasedMemory.values()];
       expect(groups.some((g) => g.oomKills > 0)).toBe(true);
       for (const g of groups) expect(g.peakBytes!, 'peak of a submission group').toBeLessThanOrEqual(budgetMb * 1024 * 1024 + SLACK);
-      expect(Math.max(...groups.map((g) => g.peakBytes!))).toBeGreaterThan(200 * 1024 * 1024); // it really tried
+      expect(Math.max(...groups.map((g) => g.peakBytes!))).toBeGreaterThan(100 * 1024 * 1024); // it really tried
     }, 120_000);
 
     it(`${mode === 'auto' ? 'bubblewrap' : 'no bubblewrap'}: a Java program's 8 helper processes outside its heap limit, beside a classmate`, async () => {

@@ -22,7 +22,7 @@ export async function findCause(t: Running, first: Outcome, run: (t: Running) =>
   if (all.status !== 'passed') {
     // The program asks a question in its own helper: judged as written (askedFurther).
     if (askedFurther(first, all)) return { ...first, message: `${first.message} (your program asks some of its questions in its own ${helpers.join(', ')})` };
-    // The program relies on what its own helpers return (a get_guessed_word that returns a tuple): with the
+    // The program relies on what its own helpers return (a helper that returns a tuple where the handout's returns a str): with the
     // reference's it goes wrong sooner than as written, or instead of its own crash. Judged as written, so a
     // defect further on (or the crash) is charged, not hidden behind that early divergence.
     if (wrongSooner(all, first)) return { ...first, message: `${first.message} (with the reference's ${helpers.join(', ')} in place of yours your program goes wrong sooner: it relies on what yours return)` };

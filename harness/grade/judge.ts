@@ -470,8 +470,8 @@ function judgeStep(j: JudgeInput, so: StepObservation, rs: RefStepResult | undef
     // A call the function's parameters cannot take (an extra or a missing parameter) fails before any of
     // its code runs: a changed signature, one defect of the whole function.
     if (!so.error.line && callee && so.error.type === 'TypeError' && ARITY.test(so.error.message)) {
-      // The parameters it added, by name: the same one added to several functions (letters_guessed passed
-      // down from show_possible_matches to match_with_gaps) is one design change (charges.ts).
+      // The parameters it added, by name: the same one added to several functions (one list passed
+      // down from a function to the helper it calls) is one design change (charges.ts).
       const added = /missing \d+ required positional arguments?: (.+)$/.exec(so.error.message)?.[1]?.replace(/[^A-Za-z0-9_]+/g, ',').replace(/^,|,$/g, '');
       return withDefect(`signature:${callee}${added ? `:+${added}` : ''}`, error(`${label} cannot be called as the handout calls it: ${so.error.message} (its parameters differ from the handout's)`, { ...base, traceback: so.error.traceback, hint: `keep the parameters the handout gives ${callee}` }));
     }

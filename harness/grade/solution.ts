@@ -230,7 +230,7 @@ export class SolutionRunner {
   }
 
   /** Answers made once: the same call with the same input left is answered from here (every submission of
-   *  a batch calls match_with_gaps('a_ _ l_ ', w) for the same words). */
+   *  a batch makes the same calls of a swapped helper for the same words). */
   private readonly answers = new Map<string, Promise<ReferenceReply>>();
 
   /** A student's call of a function patched with the reference (`patch: reference`, or a `helpers:` re-run):
@@ -249,8 +249,8 @@ export class SolutionRunner {
     const known = this.answers.get(key);
     if (known) return known;
     // Each call is one run of the solution's process (a few ms): fit for a helper called a few times a turn,
-    // not for one called once per word of the list (the course spec swaps show_possible_matches, not the
-    // match_with_gaps it calls for every word).
+    // not for one called once per word of the list (a course spec swaps the function that lists the words,
+    // not the helper it calls for every word).
     const answer = this.run(ask([call.args as WireArg[]])).then(replyOf(call.name));
     this.answers.set(key, answer);
     return answer;

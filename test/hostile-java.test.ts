@@ -122,7 +122,7 @@ beforeAll(async () => {
     s.destroy();
   });
   await new Promise<void>((res) => server!.once('error', () => ((server = undefined), res())).listen(47614, '127.0.0.1', () => res()));
-  canary = spawn('sleep', ['300'], { stdio: 'ignore' });
+  canary = spawn('sleep', ['100000'], { stdio: 'ignore' });
 }, 30_000);
 
 afterAll(() => {

@@ -391,7 +391,8 @@ describe.skipIf(!support.memoryCgroup.ok)("one memory budget for all of a submis
     it(`${mode === 'auto' ? 'bubblewrap' : 'no bubblewrap'}: a Java program's 8 helper processes outside its heap limit, beside a classmate`, async () => {
       process.env.TMPDIR = root;
       const a = loadAssignment(rootPath('test', 'fixtures-hostile', 'evil-hangman-java-hostile.yaml'));
-      const budgetMb = 400;
+      // 200 MiB, not more: on a VM where page faults are slow, the hogs' CPU to fill a larger budget neared the game's 3 s.
+      const budgetMb = 200;
       const sb = createSandbox({ mode, workRoot: root, limits: { submissionMemoryMb: budgetMb } });
       const opts = { wrap: sb.wrap, runners: languageRunners() };
       const alone = await gradeSubmission(a, hostileFixture('java', 'normal'), opts);

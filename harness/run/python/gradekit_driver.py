@@ -1385,7 +1385,13 @@ def run_test(req):
             so["missing"] = str(e)
         except SystemExit as e:
             so["exit"] = e.code if isinstance(e.code, (int, type(None))) else str(e.code)
-            if not program:
+            if program:
+                pass
+            elif stdin.events and not step.get("bind"):
+                # A game that ends the process (print("Goodbye"); exit()) instead of returning: what it printed
+                # is its game, judged as such; its value is no return value, which a test of the value charges.
+                so["value"] = {"o": "SystemExit", "r": "<no value: the function ended the process with exit(%r)>" % (e.code,)}
+            else:
                 so["error"] = {"type": "SystemExit", "message": "called exit(%r) during the test" % (e.code,), "traceback": student_frames(e)[0], "line": student_frames(e)[1]}
         except RecursionError as e:
             so["error"] = describe_exception(e)
@@ -1793,6 +1799,17 @@ class Relay:
 GRADER_WAIT_MAX = 60.0
 
 
+def exit_as_sys_exit(test_pid):
+    """os._exit for a test's child: the program's os._exit(n) is its sys.exit(n). A game that ends the process
+    after its last line (print("Goodbye"); os._exit(0)) is then judged by what it printed, the way exit() is,
+    instead of as a process that died without a report. A process the program forked exits for real."""
+    def _exit(code):
+        if os.getpid() != test_pid:
+            _real_exit(code)
+        raise SystemExit(code)
+    return _exit
+
+
 def fork_test(req):
     """Fork a child for one test, relay its reference calls, collect its framed result, and stop it at its
     CPU limit or when it has waited too long (see Monitor)."""
@@ -1824,6 +1841,7 @@ def fork_test(req):
             signal.signal(signal.SIGPIPE, signal.SIG_DFL)
             CHILD["calls"], CHILD["replies"], CHILD["frame_cap"] = w, rr, cap_bytes
             set_limits(req)
+            os._exit = exit_as_sys_exit(os.getpid())
             obs = run_test(req)
         except BaseException as e:  # driver bug or hostile interference: report, never hang
             obs = {"driver_error": "%s: %s" % (type(e).__name__, e)}
@@ -2009,14 +2027,36 @@ def main():
                 res = do_import(req)
             except BaseException as e:
                 res = {"op": "imported", "ok": False, "error": {"type": "DriverError", "message": str(e), "traceback": traceback.format_exc(), "line": None}}
+            IMPORTED_CPU[0] = time.process_time()
             send(res)
             # Writing a reply to a test child that died meanwhile must fail, not kill the driver (each child
             # gets the default back before student code runs).
             signal.signal(signal.SIGPIPE, signal.SIG_IGN)
         elif op == "run":
-            send(fork_test(req))
+            res = fork_test(req)
+            if worn_out():
+                res["recycle"] = True
+            send(res)
         elif op == "exit":
             return
+
+
+def worn_out():
+    """Whether this driver's own CPU time (importing, forking, relaying each test's result: never a test's,
+    which runs in a child) is past half of the runner's RLIMIT_CPU, with at least a quarter spent after the
+    import. A long session of re-runs would otherwise reach that limit and be killed mid-test, a failure
+    gradekit caused: the session starts a fresh driver before the next test instead."""
+    try:
+        soft, _ = resource.getrlimit(resource.RLIMIT_CPU)
+    except (ValueError, OSError):
+        return False
+    if soft == resource.RLIM_INFINITY or soft <= 0:
+        return False
+    used = time.process_time()
+    return used > 0.5 * soft and used - IMPORTED_CPU[0] > 0.25 * soft
+
+
+IMPORTED_CPU = [0.0]  # this driver's CPU time when its import finished (worn_out)
 
 
 def harden():

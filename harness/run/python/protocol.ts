@@ -146,6 +146,9 @@ export interface RunResult {
   reason?: 'cpu' | 'wait' | 'busy';
   /** Set by the session: the first run was stopped at its CPU limit and the test was run again (session.ts run()). */
   remeasured?: boolean;
+  /** Set by the driver: its own CPU time (never a test's) is past half of the runner's CPU limit; the session
+   *  starts a fresh one before the next test rather than let it be killed in the middle of one. */
+  recycle?: boolean;
   ms: number;
   /** CPU time of the test's process tree, its wall time (not counting the grader's own), and how long it waited. */
   cpu_ms?: number;

@@ -84,6 +84,8 @@ export class PythonSession {
   importResult?: ImportResult;
   /** How many times the driver had to be restarted (a test killed it). */
   restarts = 0;
+  /** The driver was ended for its own CPU time (RunResult.recycle), not for a test's doing. */
+  private retired = false;
   /** CPU time this submission used (imports and tests), and how long its tests waited: the budgets of a
    *  submission count these, not the wall clock (harness/grade/submission.ts). */
   cpuMs = 0;
@@ -228,7 +230,9 @@ export class PythonSession {
     if (!this.proc || this.exited) {
       const max = this.opts.maxRestarts ?? 5;
       if (this.restarts >= max) return given((this.broken = `the test process was killed ${max + 1} times; the remaining tests were not run`));
-      this.restarts++;
+      // A driver retired for its own CPU time (recycle, below) did nothing wrong: its restart is not counted.
+      if (this.retired) this.retired = false;
+      else this.restarts++;
       const imp = await this.start();
       if (!imp.ok) return this.broken ? given(this.broken) : { op: 'result', id: req.id, status: 'lost', ms: 0 };
     }
@@ -290,6 +294,11 @@ export class PythonSession {
     }
     this.cpuMs += res.cpu_ms ?? 0;
     this.idleMs += res.idle_ms ?? 0;
+    if (res.recycle) {
+      // Its own bookkeeping wore out the runner's CPU limit: a fresh driver takes the next test.
+      this.retired = true;
+      this.kill();
+    }
     if (res.status === 'ok') res = boundValues(res, req, this.opts.outputCap ?? 1 << 20);
     // The sandbox's budgets: a full tmpfs, too many files, or all its processes over their memory stops this submission.
     const over = this.opts.wrap?.budget?.(this.proc?.pid && !this.exited ? this.proc.pid : undefined, this.opts.cwd);

@@ -6,6 +6,8 @@ rest. This does the same by the smallest change that makes the file parse, a few
   4 or 2 when only those make the file parse);
 - a line indented where no indentation is expected, or to a level no block has, is indented like a
   neighbour (the line before it, the line after it, or an enclosing block), when that makes it parse;
+- a Python 2 print statement (`print "Total:", total`) is written as the call Python 3 asks for (its own
+  error message says "Did you mean print(...)?"), a trailing comma as end=" ", as 2to3 writes it;
 - anything else: the one top-level statement holding the error (usually the function whose def does not
   compile) is set aside, replaced by blank lines so that every other line keeps its number.
 Every change is recorded (line, the source of that line, why): the report names it, and the import test
@@ -134,6 +136,28 @@ def _reindent(lines, err, path):
     return None
 
 
+# `print` then its operands, up to the end of the line; `print >>f, x` and a line that goes on past its end
+# (a backslash, an open bracket) are left to the other repairs.
+_PRINT_STMT = re.compile(r"^(\s*)print(?![\w(])\s*(.*?)\s*$")
+MAX_PRINT_REPAIRS = 200
+
+
+def _print_call(lines, err, path):
+    """The line of a Python 2 print statement written as a print() call, when that moves the error on."""
+    if not (err.msg or "").startswith("Missing parentheses in call to 'print'"):
+        return None
+    i = _error_line(err) - 1
+    m = _PRINT_STMT.match(lines[i]) if 0 <= i < len(lines) else None
+    if not m or m.group(2).startswith(">>") or m.group(2).endswith("\\"):
+        return None
+    args = m.group(2)
+    call = "print(%s, end=' ')" % args[:-1].rstrip() if args.endswith(",") else "print(%s)" % args
+    cand = list(lines)
+    cand[i] = m.group(1) + call
+    _, e = _attempt(cand, path)
+    return cand if _later(e, i + 1) else None
+
+
 def _statement_starts(lines):
     return [i for i, l in enumerate(lines) if l[:1] and _STARTS.match(l[:1])]
 
@@ -172,13 +196,21 @@ def repair(text, path):
     original = list(lines)
     repairs = []
     tree, err = _attempt(lines, path)
-    for _ in range(MAX_ROUNDS):
-        if tree is not None:
-            break
+    rounds = prints = 0
+    while tree is None and rounds < MAX_ROUNDS:
         line_no = _error_line(err)
         src = original[line_no - 1].strip()[:200] if 0 < line_no <= len(original) else ""
         rec = {"line": line_no, "source": src, "error": _why(err)}
-        fixed = None
+        # A Python 2 file has a print statement in every function: each is one line's repair of one kind,
+        # which does not use up the rounds kept for other errors.
+        fixed = _print_call(lines, err, path) if prints < MAX_PRINT_REPAIRS else None
+        if fixed:
+            lines, prints = fixed, prints + 1
+            rec.update(action="repaired", why="a Python 2 print statement: written as a print() call")
+            repairs.append(rec)
+            tree, err = _attempt(lines, path)
+            continue
+        rounds += 1
         if isinstance(err, IndentationError) and (isinstance(err, TabError) or _mixes_tabs(lines)):
             fixed = _retab(lines, err, path)
             if fixed:

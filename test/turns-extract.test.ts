@@ -28,6 +28,11 @@ describe('factsOf: what a solution printed, read with the role table', () => {
     expect(facts('Sorry, you ran out of guesses. The word was else.\n')).toEqual(['secret=else']);
   });
 
+  it('does not read a statement said in the negative: "not a good guess" is no good guess', () => {
+    expect(facts("That's not a good guess!\n")).toEqual([]);
+    expect(facts('Oops! That letter is not in my word\n')).toContain('bad=true'); // the negation is the statement's own words
+  });
+
   it('leaves out what the table cannot name: a number without a role, a label followed by a sentence', () => {
     expect(facts('   3923 words loaded.\nWelcome!\n')).toEqual([]);
     expect(facts('Good guess! Warnings left: 2. Keep going\n')).toEqual(['good=true', 'warningsLeft=2']);

@@ -5,7 +5,7 @@
 // pattern after "Good guess:", the word after "The word was", the words listed after "Possible word
 // matches are:"). Whatever the table cannot name is not a fact, so it is never required of a student.
 import type { Fact } from './facts.js';
-import { linesSaying, missingFact, readNumbers, readRuns, wrongFact, type FactProblem } from './facts.js';
+import { linesSaying, missingFact, readNumbers, readRuns, says, wrongFact, type FactProblem } from './facts.js';
 import { classifyQuestion, type Role, type RoleTable } from './roles.js';
 import { turnText, type Turn } from './turn.js';
 
@@ -49,7 +49,7 @@ export function flatPattern(text: string): string | null {
 
 /** Lines that state one of the table's statements (never part of a word list). */
 function saysStatement(line: string, table: RoleTable): boolean {
-  return table.ofKind('statement').some((r) => r.patterns.some((p) => p.test(line)));
+  return table.ofKind('statement').some((r) => says(line, r));
 }
 
 /** The words listed after a `words` role's label: the rest of its line and the word lines below it. */

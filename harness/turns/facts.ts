@@ -293,7 +293,25 @@ export function readLetters(text: string, role: Role): Set<string> {
 
 /** Lines that say what the role says. */
 export function linesSaying(text: string, role: Role): string[] {
-  return text.split('\n').filter((l) => role.patterns.some((p) => p.test(l)));
+  return text.split('\n').filter((l) => says(l, role));
+}
+
+// A negation just before a statement's words, in the same clause: "That's not the correct letter!" does not
+// say the guess was correct, "no longer a valid letter" is not "valid letter".
+const NEGATED = /\b(?:not|no|never|hardly|isn't|wasn't|aren't|don't|doesn't|didn't|can't|cannot)\s+(?:[A-Za-z']+\s+){0,2}$/i;
+
+/** Whether a line says what the role says: one of its patterns matches, and for a statement, not right after
+ *  a negation in the same clause. */
+export function says(line: string, role: Role): boolean {
+  if (role.kind !== 'statement') return role.patterns.some((p) => p.test(line));
+  return role.patterns.some((p) => {
+    const all = new RegExp(p.source, p.flags.includes('g') ? p.flags : `${p.flags}g`);
+    for (const m of line.matchAll(all)) {
+      const clause = line.slice(0, m.index).split(/[.!?;:,]/).pop()!;
+      if (!NEGATED.test(clause)) return true;
+    }
+    return false;
+  });
 }
 
 /** Words of the text, lower-cased, with their offsets. */

@@ -181,6 +181,20 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
     if (chargeAlternative(t)) continue;
     out.set(t.id, uncharged(outcomes.get(t.id)!, homeOf.get(root) ?? root, sig, aimsAt(t, sig.scope), groupOf(t)));
   }
+  // A run stopped by a crash charged elsewhere keeps its points (P3/P4), unless before the crash it showed that
+  // the feature its rule is about was never written: a question the handout asks never asked (P1: a replay
+  // never coded costs every test aimed at it). That absence is charged where it was first seen.
+  for (const [id, o] of out) {
+    if (!o.notCharged || !STOPPERS.test(sigs.get(id)?.what ?? '')) continue;
+    const t = byId.get(id)!;
+    const absent = (outcomes.get(id)!.alternatives ?? []).flatMap((alt) => {
+      if (!alt.defect?.startsWith('question-missing:')) return [];
+      const sig = signatureOf(alt.defect, groupOf(t));
+      const c = charged.find((x) => x.scope === sig.scope && sameWhat(x.what, sig.what));
+      return c && c.at !== id ? [c.at] : [];
+    })[0];
+    if (absent) out.set(id, neverWritten(outcomes.get(id)!, absent));
+  }
   const chargedIn = (fn: string) => order.find((x) => aimsAt(x, fn) && homeOf.get(x.id) === x.id && out.get(x.id)?.status !== 'passed');
   // A defect only integration tests show (a game that ignores the hand substitute_hand returns) is charged by
   // the first of them, once.
@@ -245,6 +259,13 @@ function uncharged(o: Outcome, home: string, sig: Signature, onScope: boolean, g
     return { ...o, status: 'failed', kind: 'not_checked', message: kindMessage('not_checked', `${o.message} (one defect, charged in ${home}: none of ${sig.scope}'s rules can be checked)`), partOf: home };
   }
   return { ...o, status: 'skipped', kind: 'skipped', message: `not charged again: the same defect is charged in ${home} (${o.message})`, notCharged: true, partOf: home };
+}
+
+/** A test stopped by a crash after its run showed that a feature its rule needs was never written (charged
+ *  in `home`): it checked nothing, and that feature's absence leaves it no points (P1). */
+function neverWritten(o: Outcome, home: string): Outcome {
+  const why = `${o.message} (a feature this test checks was never written: charged in ${home})`;
+  return { ...o, status: 'failed', kind: 'not_checked', message: o.kind === 'not_checked' ? why : kindMessage('not_checked', why), partOf: home };
 }
 
 /** Defects of written code that stop a run wherever they happen: an exception at a line, a function that hangs. */

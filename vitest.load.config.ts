@@ -10,5 +10,6 @@ export default defineConfig({
     pool: 'forks',
     // One file at a time: the hogs are the load; another worker beside them would only add to it.
     maxWorkers: 1,
+    globalSetup: ['./test/tmp-root.ts'],
   },
 });

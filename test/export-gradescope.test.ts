@@ -190,8 +190,9 @@ describe('gradekit export gradescope', () => {
 
   it('still writes a valid results.json with score 0 for a broken submission', () => {
     const root = fakeAutograder('syntax-error');
-    // Python 2 throughout: more lines than salvage repairs (one line that does not compile would be set aside).
-    writeFileSync(join(root, 'submission', 'chiseler.py'), 'print "a"\nprint "b"\nprint "c"\nprint "d"\nprint "e"\n');
+    // Python 2 throughout: more lines than salvage repairs (one line that does not compile would be set aside;
+    // a print statement would be written as a call).
+    writeFileSync(join(root, 'submission', 'chiseler.py'), 'exec "a = 1"\nexec "b = 1"\nexec "c = 1"\nexec "d = 1"\nexec "e = 1"\n');
     const { results } = runAutograder(root);
     expect(results.score).toBe(0);
     expect(results.output).toMatch(/SyntaxError/);

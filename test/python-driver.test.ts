@@ -26,6 +26,8 @@ def boom(): return {}['missing']
 def spin():
     while True: pass
 def die():
+    import posix; posix._exit(3)
+def exits():
     import os; os._exit(3)
 def deal(n): return {'a': n}
 def game():
@@ -119,6 +121,11 @@ describe('python driver', () => {
     expect(r.status).toBe('crashed');
     expect(r.exit_code).toBe(3);
   });
+  it("reads a function's os._exit as its exit(): a game that ends the process is judged by what it printed", async () => {
+    const r = await call('exits');
+    expect(r.status).toBe('ok');
+    expect(r.obs!.steps[0].error).toMatchObject({ type: 'SystemExit' });
+  });
   it('applies scripted patches (deal_hand replaced, as the MIT grader does)', async () => {
     const r = await s.run({ id: 'p', timeout_ms: 2000, patches: [{ name: 'deal', kind: 'sequence', values: [{ d: [['z', { i: '9' }]] }] }], steps: [{ callee: ['game'], args: [] }] });
     expect(r.obs!.steps[0].value).toEqual({ d: [['z', { i: '9' }]] });
@@ -127,7 +134,7 @@ describe('python driver', () => {
     const r = await s.run({ id: 't', timeout_ms: 2000, trace: { recursion: ['rec2', 'add'], forbid_calls: ['sorted'] }, steps: [{ callee: ['rec2'], args: [{ i: '3' }] }, { callee: ['sorts'], args: [{ l: [{ i: '2' }, { i: '1' }] }] }] });
     expect(r.obs!.trace!.max_depth).toEqual({ rec2: 4, add: 0 });
     expect(r.obs!.trace!.recursed).toEqual({ rec2: true, add: false });
-    expect(r.obs!.trace!.forbidden).toEqual([{ call: 'sorted', line: 30, function: 'sorts' }]);
+    expect(r.obs!.trace!.forbidden).toEqual([{ call: 'sorted', line: 32, function: 'sorts' }]);
   });
   it('caps output', async () => {
     const r = await call('flood');
@@ -271,7 +278,8 @@ describe('a file that does not import as handed in is salvaged: the smallest cha
     }
   });
   it('Python 2 throughout is past salvage: the original error', async () => {
-    const src = Array.from({ length: 6 }, (_, i) => `def f${i}():\n    print "${i}"\n`).join('\n');
+    // exec statements: a Python 2 print statement would be repaired (salvage.ts), these are not.
+    const src = Array.from({ length: 6 }, (_, i) => `def f${i}():\n    exec "x = ${i}"\n`).join('\n');
     const { imp, close } = await imported(src);
     expect(imp.ok).toBe(false);
     expect(imp.error!.type).toBe('SyntaxError');

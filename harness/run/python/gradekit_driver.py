@@ -1802,9 +1802,14 @@ GRADER_WAIT_MAX = 60.0
 def exit_as_sys_exit(test_pid):
     """os._exit for a test's child: the program's os._exit(n) is its sys.exit(n). A game that ends the process
     after its last line (print("Goodbye"); os._exit(0)) is then judged by what it printed, the way exit() is,
-    instead of as a process that died without a report. A process the program forked exits for real."""
+    instead of as a process that died without a report. A process the program forked, or a thread of its own
+    (where SystemExit would end only that thread), exits for real."""
+    import _thread
+
+    main = _thread.get_ident()
+
     def _exit(code):
-        if os.getpid() != test_pid:
+        if os.getpid() != test_pid or _thread.get_ident() != main:
             _real_exit(code)
         raise SystemExit(code)
     return _exit

@@ -84,8 +84,8 @@ export interface ChargeInput {
 /** Each test's outcome after charging: failures whose defect is already charged keep their points
  *  ("not charged again"), or, for a whole-function defect within that function, are not checked.
  *  A test that could not check its rule (`not_checked`) never passes; it keeps its points only when what
- *  stopped it is a crash or hang of written code charged elsewhere (one defect costs once). Observed
- *  failures take a charge before such tests do.
+ *  stopped it is a crash or hang charged elsewhere in a function that works in some other test (one defect
+ *  costs once). Observed failures take a charge before such tests do.
  *
  *  Where the charge goes: a test that names a home (`same_defect_as`) showing the same defect defers to
  *  it; otherwise the first test in the spec's order (scored tests before extra ones: a defect is
@@ -97,6 +97,10 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
     new Set(tests.flatMap((x) => { const o = outcomes.get(x.id); return o && keep(x, o) ? [groupOf(x), ...(callees?.(x) ?? [])] : []; }));
   // Functions a passing test shows returning what they should, somewhere.
   const proper = functionsWhere((_, o) => o.status === 'passed');
+  // Functions that returned somewhere: a test aimed at one passed, or a call of it gave a wrong answer (in a test
+  // that plays no game: a game's wrong turn may come before a crash).
+  const plays = (x: TestData) => 'stdin' in x || 'answers' in x;
+  const returned = functionsWhere((x, o) => o.status === 'passed' || (o.kind === 'wrong_answer' && !plays(x) && o.blind === undefined));
   // Known mistakes a right answer somewhere rules out: no failure is charged as one of them.
   const refuted = new Set([...outcomes.values()].flatMap((o) => o.refutes ?? []));
   const sigs = new Map<string, Signature>();
@@ -181,19 +185,9 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
     if (chargeAlternative(t)) continue;
     out.set(t.id, uncharged(outcomes.get(t.id)!, homeOf.get(root) ?? root, sig, aimsAt(t, sig.scope), groupOf(t)));
   }
-  // A run stopped by a crash charged elsewhere keeps its points (P3/P4), unless before the crash it showed that
-  // the feature its rule is about was never written: a question the handout asks never asked (P1: a replay
-  // never coded costs every test aimed at it). That absence is charged where it was first seen.
+  // A run stopped before it showed its rule, by a function that fails on every call: it checked nothing.
   for (const [id, o] of out) {
-    if (!o.notCharged || !STOPPERS.test(sigs.get(id)?.what ?? '')) continue;
-    const t = byId.get(id)!;
-    const absent = (outcomes.get(id)!.alternatives ?? []).flatMap((alt) => {
-      if (!alt.defect?.startsWith('question-missing:')) return [];
-      const sig = signatureOf(alt.defect, groupOf(t));
-      const c = charged.find((x) => x.scope === sig.scope && sameWhat(x.what, sig.what));
-      return c && c.at !== id ? [c.at] : [];
-    })[0];
-    if (absent) out.set(id, neverWritten(outcomes.get(id)!, absent));
+    if (o.notCharged && o.blind !== undefined && !returned.has(o.blind) && !sigs.get(id)?.what.startsWith('helpers:')) out.set(id, sawNothing(outcomes.get(id)!, o.partOf!));
   }
   const chargedIn = (fn: string) => order.find((x) => aimsAt(x, fn) && homeOf.get(x.id) === x.id && out.get(x.id)?.status !== 'passed');
   // A defect only integration tests show (a game that ignores the hand substitute_hand returns) is charged by
@@ -248,9 +242,8 @@ function unchargedAlternative(o: Outcome, group: string, charged: readonly { sco
  *  defect belongs to (a missing or stub function leaves such a test nothing to check). */
 function uncharged(o: Outcome, home: string, sig: Signature, onScope: boolean, group: string): Outcome {
   // A run stopped by a crash or a hang of written code charged in another test: one defect costs once, and
-  // this test's own rule, never seen, keeps its points (P3, P4), even where every call of the function stops
-  // the same way (a raw_input on its first line): the code is written, so its rules are not a feature never
-  // written (P1), which a missing function or a stub is (below).
+  // this test's own rule, never seen, keeps its points (P3, P4) - unless the function it is aimed at got
+  // through no test at all (then it saw nothing: assignCharges makes it not checked again).
   if (o.kind === 'not_checked' && STOPPERS.test(sig.what)) return { ...o, status: 'skipped', kind: 'skipped', message: `not charged again: the same defect is charged in ${home} (${o.message})`, notCharged: true, partOf: home, blind: o.blind ?? group };
   if (o.kind === 'not_checked') return { ...o, message: `${o.message} (the cause is charged in ${home})`, partOf: home };
   // A changed signature costs once (P5): the function's other tests, which cannot call it as the handout
@@ -261,13 +254,11 @@ function uncharged(o: Outcome, home: string, sig: Signature, onScope: boolean, g
   return { ...o, status: 'skipped', kind: 'skipped', message: `not charged again: the same defect is charged in ${home} (${o.message})`, notCharged: true, partOf: home };
 }
 
-/** A test stopped by a crash after its run showed that a feature its rule needs was never written (charged
- *  in `home`): it checked nothing, and that feature's absence leaves it no points (P1). */
-function neverWritten(o: Outcome, home: string): Outcome {
-  const why = `${o.message} (a feature this test checks was never written: charged in ${home})`;
-  return { ...o, status: 'failed', kind: 'not_checked', message: o.kind === 'not_checked' ? why : kindMessage('not_checked', why), partOf: home };
-}
-
 /** Defects of written code that stop a run wherever they happen: an exception at a line, a function that hangs. */
 const STOPPERS = /^(?:raised|hangs):/;
 
+/** A test whose run was stopped before it showed its rule, by a defect charged in `home`: it checked nothing,
+ *  so it keeps no points. */
+function sawNothing(o: Outcome, home: string): Outcome {
+  return { ...o, status: 'failed', kind: 'not_checked', message: kindMessage('not_checked', `${o.message} before it showed anything this test checks (the cause is charged in ${home})`), partOf: home };
+}

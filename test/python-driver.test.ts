@@ -205,6 +205,14 @@ describe('a file that does not import as handed in is salvaged: the smallest cha
     expect((await call('f')).value).toEqual({ i: '2' });
     await close();
   });
+  it('Python 2 print statements are written as the print() calls Python 3 asks for, a trailing comma as end', async () => {
+    const { imp, call, close } = await imported('def f():\n    print "a", 1\n    print "b",\n    print "c"\n    return 2\n');
+    expect(imp.ok).toBe(true);
+    expect(imp.set_aside?.map((x) => [x.action, x.line, x.why])).toEqual([2, 3, 4].map((l) => ['repaired', l, 'a Python 2 print statement: written as a print() call']));
+    const f = await call('f');
+    expect(f.value).toEqual({ i: '2' });
+    await close();
+  });
   it('when tab stops of 8 do not parse, the tab size that does', async () => {
     const { imp, call, close } = await imported('def f():\n\tif True:\n\t    x = 1\n    return x\n');
     expect(imp.set_aside?.[0]).toMatchObject({ action: 'repaired', why: expect.stringMatching(/tab stops of 4 columns/) });

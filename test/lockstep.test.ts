@@ -170,7 +170,9 @@ describe('runLockstep with Python programs', () => {
     expect(r.inputs).toHaveLength(n);
     const perInput = r.durationMs / n;
     console.log(`lockstep: ${n} python round trips in ${r.durationMs} ms (${perInput.toFixed(2)} ms each)`);
-    expect(perInput).toBeLessThan(30);
+    // A backstop against a fixed polling interval (100 ms or more an input), not a speed target: those belong in
+    // the benchmark. On a quiet machine a round trip takes a few ms; beside a batch, ~30 ms were seen.
+    expect(perInput).toBeLessThan(100);
   });
 });
 

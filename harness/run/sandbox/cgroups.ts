@@ -164,15 +164,22 @@ export function createWorkGroup(workDir: string): WorkGroup | undefined {
   const dirs = parents.map((p) => join(p, name));
   try {
     for (const d of dirs) {
-      try {
-        mkdirSync(d);
-      } catch (e) {
-        // The parent went when its last group was released (here or by another gradekit process): make it again.
-        if (errno(e) !== 'ENOENT') throw e;
-        const parent = join(d, '..');
-        mkdirSync(parent, { recursive: true });
-        if (l.version === 2) writeFileSync(join(parent, 'cgroup.subtree_control'), [l.pids ? '+pids' : '', l.memory ? '+memory' : ''].filter(Boolean).join(' '));
-        mkdirSync(d);
+      // The parent goes when its last group is released, here or by another gradekit process on the machine (a
+      // batch beside a test run), and may go again between making it and making the group in it: a few tries.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          mkdirSync(d);
+          break;
+        } catch (e) {
+          if (errno(e) !== 'ENOENT' || attempt >= 4) throw e;
+          const parent = join(d, '..');
+          try {
+            mkdirSync(parent, { recursive: true });
+            if (l.version === 2) writeFileSync(join(parent, 'cgroup.subtree_control'), [l.pids ? '+pids' : '', l.memory ? '+memory' : ''].filter(Boolean).join(' '));
+          } catch (p) {
+            if (errno(p) !== 'ENOENT') throw p; // removed again meanwhile: the next try makes it again
+          }
+        }
       }
     }
     // v2: the runner's leaf inside gets pids.max only if this group hands the controller down.

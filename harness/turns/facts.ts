@@ -305,6 +305,9 @@ const NEGATED = /\b(?:not|no|never|hardly|isn't|wasn't|aren't|don't|doesn't|didn
 export function says(line: string, role: Role): boolean {
   if (role.kind !== 'statement') return role.patterns.some((p) => p.test(line));
   return role.patterns.some((p) => {
+    // Most lines say nothing of the role: the plain test rejects them before a global copy is made to look
+    // at each match (this runs for every line of every turn, per statement role).
+    if (!p.test(line)) return false;
     const all = new RegExp(p.source, p.flags.includes('g') ? p.flags : `${p.flags}g`);
     for (const m of line.matchAll(all)) {
       const clause = line.slice(0, m.index).split(/[.!?;:,]/).pop()!;

@@ -1386,7 +1386,7 @@ def run_test(req):
         except SystemExit as e:
             so["exit"] = e.code if isinstance(e.code, (int, type(None))) else str(e.code)
             if program:
-                pass
+                pass  # a whole program may end itself: its exit code is all there is to say
             elif stdin.events and not step.get("bind"):
                 # A game that ends the process (print("Goodbye"); exit()) instead of returning: what it printed
                 # is its game, judged as such; its value is no return value, which a test of the value charges.

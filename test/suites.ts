@@ -24,6 +24,7 @@ export const SLOW_FILES = [
   'audit-run.test.ts',
   'grade-parallel.test.ts',
   'bench-smoke.test.ts',
+  'remeasure-game.test.ts',
 ];
 
 /** The longest files of `npm test`, started first in it for the same reason. */

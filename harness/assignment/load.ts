@@ -101,9 +101,10 @@ export function resolveSpecPath(idOrPath: string): string {
   return p;
 }
 
+/** The words of a list file: one a line, or all on one line separated by spaces (MIT PS2's words.txt). */
 export function readWordList(file: string): string[] {
   const text = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
-  return text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l.length > 0);
+  return text.split(/\s+/).filter((w) => w.length > 0);
 }
 
 export function loadAssignment(idOrPath: string, opts: AssignmentOptions = {}): Assignment {

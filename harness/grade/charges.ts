@@ -189,7 +189,14 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
   for (const [id, o] of out) {
     if (o.notCharged && o.blind !== undefined && !returned.has(o.blind) && !sigs.get(id)?.what.startsWith('helpers:')) out.set(id, sawNothing(outcomes.get(id)!, o.partOf!));
   }
-  const chargedIn = (fn: string) => order.find((x) => aimsAt(x, fn) && homeOf.get(x.id) === x.id && out.get(x.id)?.status !== 'passed');
+  // Where a function's failure is charged: a test aimed at it that takes the charge; or, when its failing tests
+  // are not charged again (a show_possible_matches wrong only through its match_with_gaps), the test that
+  // charges their defect: a game traced to that function shows the same defect.
+  const chargedIn = (fn: string) => {
+    const own = order.find((x) => aimsAt(x, fn) && homeOf.get(x.id) === x.id && out.get(x.id)?.status !== 'passed');
+    const through = own ? undefined : order.find((x) => aimsAt(x, fn) && out.get(x.id)?.notCharged && out.get(x.id)?.partOf);
+    return own ?? (through ? byId.get(out.get(through.id)!.partOf!) : undefined);
+  };
   // A defect only integration tests show (a game that ignores the hand substitute_hand returns) is charged by
   // the first of them, once.
   const tracedHome = new Map<string, string>();

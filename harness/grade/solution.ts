@@ -17,6 +17,7 @@ import { literalValue, parseExpr, type PyStep } from '../spec/pyexpr.js';
 import type { InputRecord } from '../turns/turn.js';
 import type { RefRunResult, RefStepResult } from './reference-run.js';
 import { namesToWire, testWords } from './word-lists.js';
+import { lookUp, PerWordTables, type Table } from './per-word-tables.js';
 import { prepareWorkspace, wordListAliases, type Workspace } from './workspace.js';
 
 /** The expected values of a test cannot be had: the message says why and what to do. */
@@ -232,12 +233,16 @@ export class SolutionRunner {
   /** Answers made once: the same call with the same input left is answered from here (every submission of
    *  a batch makes the same calls of a swapped helper for the same words). */
   private readonly answers = new Map<string, Promise<ReferenceReply>>();
+  private tablesMade?: PerWordTables;
+  private get tables(): PerWordTables {
+    return (this.tablesMade ??= new PerWordTables(this.a));
+  }
 
   /** A student's call of a function patched with the reference (`patch: reference`, or a `helpers:` re-run):
    *  the solution's own function runs in the solution's process on the same arguments and the input the
    *  test has left, and only what it returned, printed and read goes back to the student's process. The
    *  solution's code never enters that process. */
-  call(req: Omit<RunRequest, 'op'>, call: ReferenceCall): Promise<ReferenceReply> {
+  async call(req: Omit<RunRequest, 'op'>, call: ReferenceCall): Promise<ReferenceReply> {
     const stdin = req.stdin ? req.stdin.slice(call.stdin_pos) : null;
     const ask = (args: WireArg[][], timeout = req.timeout_ms): Omit<RunRequest, 'op'> => ({
       id: `${req.id}-${call.name}`, timeout_ms: timeout, cpu_s: Math.ceil(timeout / 1000) + 1, memory_mb: req.memory_mb, output_cap: req.output_cap,
@@ -248,6 +253,17 @@ export class SolutionRunner {
     const key = keyOf(call.args);
     const known = this.answers.get(key);
     if (known) return known;
+    // A function called once per word of the list: answered for every word at once (per-word-tables.ts).
+    const table = await this.tables.tableFor(req.id, call, keyOf([]), req.cwd, async (argsList) => {
+      const res = await this.run(ask(argsList as WireArg[][], req.timeout_ms + argsList.length));
+      const steps = res.status === 'ok' && !res.limit ? res.obs?.steps : undefined;
+      // Pure only: a function that printed or read anything is answered call by call, with what it did.
+      if (!steps || steps.length !== argsList.length || res.obs!.transcript || res.obs!.inputs.length) return undefined;
+      if (steps.some((st) => st.error || st.missing || st.input_exhausted !== undefined || st.value === undefined)) return undefined;
+      return argsList.map((args, i) => [args, steps[i]!.value!] as Table[number]);
+    });
+    const value = table && lookUp(table, call.args);
+    if (table && value !== undefined) return { value, table };
     // Each call is one run of the solution's process (a few ms): fit for a helper called a few times a turn,
     // not for one called once per word of the list (a course spec swaps the function that lists the words,
     // not the helper it calls for every word).

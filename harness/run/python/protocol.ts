@@ -50,6 +50,9 @@ export interface ReferenceReply {
   /** The reference asked for more input than the script has: the prompt. */
   exhausted?: string;
   raise?: { type: string; message: string };
+  /** Further answers of the same pure function, [arguments, value], looked up by the test's process
+   *  instead of asked for (harness/grade/per-word-tables.ts). */
+  table?: [ReferenceCall['args'], WireValue][];
 }
 
 export interface TraceRequest {

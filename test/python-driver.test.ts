@@ -165,6 +165,33 @@ describe('a statement that asks for input at import is skipped, and the rest of 
   });
 });
 
+describe("the handout's functions written as methods of the program's own class", () => {
+  const session = (src: string) => {
+    const d = mkdtempSync(join(tmpdir(), 'gk-methods-'));
+    writeFileSync(join(d, 'm.py'), src);
+    return new PythonSession({ file: join(d, 'm.py'), module: 'm', cwd: d, required: ['score', 'double'] });
+  };
+  it('are graded as the methods of an instance made with no arguments, fresh in every test; what its constructor prints is not the import\'s', async () => {
+    const sess = session('class Game:\n    def __init__(self):\n        print("Loading...")\n        self.calls = 0\n    def score(self, word):\n        self.calls += 1\n        return len(word) * 10 + self.calls\n    def double(self, n):\n        return 2 * self.score("x" * n)\n');
+    const imp = await sess.start();
+    const score = async () => (await sess.run({ id: 's', timeout_ms: 2000, steps: [{ callee: ['score'], args: ['cat'] }] })).obs!.steps[0]!.value;
+    expect(imp.adopted).toEqual({ score: 'Game', double: 'Game' });
+    expect(imp.output).toBe('');
+    expect(await score()).toEqual({ i: '31' });
+    expect(await score()).toEqual({ i: '31' }); // the instance of the import, copied into each test
+    expect((await sess.run({ id: 'd', timeout_ms: 2000, steps: [{ callee: ['double'], args: [{ i: '2' }] }] })).obs!.steps[0]!.value).toEqual({ i: '42' });
+    await sess.close();
+  });
+  it('adopts nothing from a class whose constructor needs arguments, or when the functions are there', async () => {
+    const needs = session('class Game:\n    def __init__(self, words):\n        self.words = words\n    def score(self, word):\n        return 1\n');
+    expect((await needs.start()).adopted).toBeUndefined();
+    await needs.close();
+    const there = session('def score(word):\n    return 2\ndef double(n):\n    return 4\nclass Game:\n    def score(self, word):\n        return 1\n');
+    expect((await there.start()).adopted).toBeUndefined();
+    await there.close();
+  });
+});
+
 describe("hard-coded paths from the student's own machine cost nothing to run", () => {
   it('a Windows path to the word list opens the provided copy (split at backslashes), with a notice', async () => {
     const d = mkdtempSync(join(tmpdir(), 'gk-win-'));

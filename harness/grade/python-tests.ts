@@ -449,6 +449,13 @@ function runRule(t: Extract<TestData, { rule: unknown }>, env: PythonTestEnv): O
       const have = new Set(imp.attributes ?? []);
       const missing = (t.names ?? []).filter((n) => !have.has(n));
       if (missing.length) return fail(`${env.file} does not define ${missing.join(', ')}`, { hint: 'check the names against the handout' });
+      // Functions written as methods of a class: graded as they are (each test calls a fresh instance's
+      // method), and the changed design charged once, here (P5).
+      const adopted = (t.names ?? []).filter((n) => imp.adopted?.[n]);
+      if (adopted.length) {
+        const classes = [...new Set(adopted.map((n) => imp.adopted![n]!))];
+        return { ...fail(`${env.file} defines ${adopted.join(', ')} only as methods of its class ${classes.join(', ')}, where the handout asks for functions; the other tests grade them as the methods of a ${classes[0]}() made with no arguments`, { hint: 'define the handout\'s functions at the top level of the module, with the handout\'s parameters' }), defect: 'signature:*:methods' };
+      }
       return pass();
     }
   }

@@ -195,7 +195,7 @@ async function gradePython(
   // Fewer than ~8 tests do not repay a second interpreter's start-up.
   const n = Math.max(1, Math.min(opts.parallel ?? 1, Math.floor(tests.length / 8) || 1));
   const sessionOpts = { file: ws.file, module, cwd: ws.dir, names, aliases, wrap: opts.wrap, outputCap: a.spec.data.defaults.output_cap,
-    importMode: a.spec.data.submission.import, starter: namesToWire(starterValues(a)) };
+    importMode: a.spec.data.submission.import, starter: namesToWire(starterValues(a)), required: [...new Set(tests.flatMap((t) => calleesOf(a, t)))] };
   let sessions = Array.from({ length: n }, () => new PythonSession(sessionOpts));
   // A solution reference's own driver, started only if a test needs a live run of the solution.
   const solution = a.reference.kind === 'solution' && a.reference.present ? new SolutionRunner(a, opts.wrap) : undefined;

@@ -181,6 +181,9 @@ export interface ImportResult {
   runtime_imports: string[];
   notices: string[];
   attributes?: string[];
+  /** Required functions the module defines only as methods of one of its classes, graded as that class's
+   *  (no-argument) instance's methods: function name -> class name (the driver's adopt_methods). */
+  adopted?: Record<string, string>;
   /** Top-level functions whose body is still a stub (pass, ..., return None, raise NotImplementedError). */
   stubs?: string[];
   /** Top-level functions, written (not stubs), whose own code has no `return <value>`: they return None. */

@@ -42,6 +42,8 @@ export interface PythonSessionOptions {
   importMode?: 'salvage' | 'strict';
   /** The starter's values of names a skipped top-level statement would have set (HAND_SIZE = int(input())). */
   starter?: Record<string, WireValue>;
+  /** The functions the tests call: any the module defines only as methods of a class are adopted (driver). */
+  required?: string[];
 }
 
 
@@ -148,7 +150,8 @@ export class PythonSession {
     const wall = waitLimitMs(cpu);
     const aliases = Object.fromEntries(Object.entries(this.opts.aliases ?? {}).map(([k, v]) => [k, this.inside(v)]));
     const init = { op: 'init', file: this.inside(this.opts.file), module: this.opts.module, aliases, output_cap: this.opts.outputCap ?? 1 << 20, import_cpu_ms: cpu, bounds: DRIVER_BOUNDS,
-      ...(this.opts.importMode === 'strict' ? { import: 'strict' } : {}), ...(this.opts.starter && Object.keys(this.opts.starter).length ? { starter: this.opts.starter } : {}) };
+      ...(this.opts.importMode === 'strict' ? { import: 'strict' } : {}), ...(this.opts.starter && Object.keys(this.opts.starter).length ? { starter: this.opts.starter } : {}),
+      ...(this.opts.required?.length ? { required: this.opts.required } : {}) };
     // The wall-clock timer only ends an import that waits: when it runs out, an import whose process tree
     // progressed meanwhile (used CPU, or was runnable: a slow import on a busy machine) gets another round,
     // for as long as it progresses and the tree's CPU stays within a bound. The driver stops the import

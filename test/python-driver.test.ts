@@ -240,6 +240,18 @@ describe('a file that does not import as handed in is salvaged: the smallest cha
     expect(f.value).toEqual({ i: '2' });
     await close();
   });
+  it('one token a TA fixes on sight: else with a condition, = in a condition, a missing colon; the function is graded, not set aside', async () => {
+    const { imp, call, close } = await imported('def f():\n    x = 3\n    if x = 1:\n        return 1\n    else x > 2:\n        return 2\n    return 0\n\ndef g()\n    return 5\n');
+    expect(imp.ok).toBe(true);
+    expect(imp.set_aside?.map((r) => [r.action, r.line, r.why])).toEqual([
+      ['repaired', 3, "'=' in a condition: written as '=='"],
+      ['repaired', 5, "'else' with a condition: written as 'elif'"],
+      ['repaired', 9, "a missing ':' at the end of the line"],
+    ]);
+    expect((await call('f')).value).toEqual({ i: '2' });
+    expect((await call('g')).value).toEqual({ i: '5' });
+    await close();
+  });
   it('when tab stops of 8 do not parse, the tab size that does', async () => {
     const { imp, call, close } = await imported('def f():\n\tif True:\n\t    x = 1\n    return x\n');
     expect(imp.set_aside?.[0]).toMatchObject({ action: 'repaired', why: expect.stringMatching(/tab stops of 4 columns/) });

@@ -8,6 +8,8 @@ rest. This does the same by the smallest change that makes the file parse, a few
   neighbour (the line before it, the line after it, or an enclosing block), when that makes it parse;
 - a Python 2 print statement (`print "Total:", total`) is written as the call Python 3 asks for (its own
   error message says "Did you mean print(...)?"), a trailing comma as end=" ", as 2to3 writes it;
+- one token a TA fixes on sight on the error line: `else <condition>:` as `elif`, `elif:` as `else:`, `=` in
+  a condition as `==`, a missing `:` at the end of an if/for/while/def line;
 - anything else: the one top-level statement holding the error (usually the function whose def does not
   compile) is set aside, replaced by blank lines so that every other line keeps its number.
 Every change is recorded (line, the source of that line, why): the report names it, and the import test
@@ -158,6 +160,34 @@ def _print_call(lines, err, path):
     return cand if _later(e, i + 1) else None
 
 
+# One token a TA would fix on sight, tried on the error line only: each (pattern, replacement, why).
+_HEADER = r"(?:if|elif|else|for|while|def|class|try|except|finally|with)\b"
+_TYPOS = (
+    (re.compile(r"^(\s*)else\s+(?!:)(?:if\s+)?(.+?)\s*:(\s*(?:#.*)?)$"), r"\1elif \2:\3", "'else' with a condition: written as 'elif'"),
+    (re.compile(r"^(\s*)elif\s*:(\s*(?:#.*)?)$"), r"\1else:\2", "'elif' without a condition: written as 'else'"),
+    (re.compile(r"^(\s*(?:if|elif|while)\b[^=!<>]*?[^=!<>])=([^=].*:\s*(?:#.*)?)$"), r"\1==\2", "'=' in a condition: written as '=='"),
+    (re.compile(r"^(\s*" + _HEADER + r"[^:#]*?[^:\s#])(\s*(?:#.*)?)$"), r"\1:\2", "a missing ':' at the end of the line"),
+)
+
+
+def _typo(lines, err, path):
+    """The error line with one token a TA would fix on sight (see _TYPOS), when that moves the error on:
+    (lines, why) or None."""
+    i = _error_line(err) - 1
+    if not 0 <= i < len(lines):
+        return None
+    for pattern, replacement, why in _TYPOS:
+        fixed, n = pattern.subn(replacement, lines[i])
+        if not n or fixed == lines[i]:
+            continue
+        cand = list(lines)
+        cand[i] = fixed
+        _, e = _attempt(cand, path)
+        if _later(e, i + 1):
+            return cand, why
+    return None
+
+
 def _statement_starts(lines):
     return [i for i, l in enumerate(lines) if l[:1] and _STARTS.match(l[:1])]
 
@@ -221,6 +251,11 @@ def repair(text, path):
             if fixed:
                 lines = fixed[0]
                 rec.update(action="repaired", why="the line was indented to %d columns, like its neighbours" % fixed[1])
+        if not fixed and not isinstance(err, IndentationError):
+            fixed = _typo(lines, err, path)
+            if fixed:
+                lines = fixed[0]
+                rec.update(action="repaired", why=fixed[1])
         if not fixed:
             fixed = _set_aside(lines, err, path)
             if not fixed:

@@ -1,7 +1,7 @@
 // Facts read from a solution's own transcript (harness/turns/extract.ts) and the judge's word lists,
 // several opposites and whole patterns: the pieces a solution reference judged by meaning rests on.
 import { describe, expect, it } from 'vitest';
-import { buildRoleTable, checkFacts, checkWordList, factsOf, flatPattern, judgeTurns, readTurns, turnsOf, wordLine, type RoleSpecs } from '../harness/turns/index.js';
+import { buildRoleTable, checkFacts, checkWordList, factsOf, flatPattern, judgeTurns, judgeTurnsAll, readTurns, turnsOf, wordLine, type RoleSpecs } from '../harness/turns/index.js';
 
 const ROLES: RoleSpecs = {
   guess: { kind: 'question', answer: 'letter', says: 'for a letter', patterns: ['\\bguess'] },
@@ -95,5 +95,39 @@ describe('the judge on those facts', () => {
     expect(judgeTurns({ expected, observed: turnsOf(mine, [{ prompt: 'Your guess? ', line: 'a', at: 12 }]), table })).toBeNull();
     const wrong = 'Your guess? a\nCorrect: _ a _ _ (5 guesses left)\n';
     expect(judgeTurns({ expected, observed: turnsOf(wrong, [{ prompt: 'Your guess? ', line: 'a', at: 12 }]), table })?.message).toMatch(/the guesses left should be 6; your program printed 5/);
+  });
+});
+
+describe('a counter (counter: true) gone wrong: later turns judge how it changes', () => {
+  const counting = buildRoleTable({ ...ROLES, guessesLeft: { ...ROLES.guessesLeft!, counter: true } });
+  const inputs = (text: string, lines: string[]) => {
+    let at = 0;
+    return lines.map((line) => {
+      const prompt = 'Please guess a letter: ';
+      at = text.indexOf(prompt + line + '\n', at) + prompt.length;
+      return { prompt, line, at };
+    });
+  };
+  const session = (text: string, lines: string[]) => turnsOf(text, inputs(text, lines));
+  const turn = (left: number, guess: string, said: string) => `You have ${left} guesses left.\nPlease guess a letter: ${guess}\n${said}\n`;
+  // tact: t (in the word), o (a wrong vowel: two guesses), x (a wrong consonant: one).
+  const ref = turn(6, 't', 'Good guess: t_ _ t') + turn(6, 'o', 'Oops! That letter is not in my word: t_ _ t') + turn(4, 'x', 'Oops! That letter is not in my word: t_ _ t') + 'You have 3 guesses left.\n';
+  const script = ['t', 'o', 'x'];
+  const expected = (table: typeof counting) => readTurns(session(ref, script), table, { facts: true });
+  it('every guess costing one, and a wrong vowel costing one: two defects, each named by what its turn says', () => {
+    const mine = turn(6, 't', 'Good guess: t_ _ t') + turn(5, 'o', 'Oops! That letter is not in my word: t_ _ t') + turn(4, 'x', 'Oops! That letter is not in my word: t_ _ t') + 'You have 3 guesses left.\n';
+    const all = judgeTurnsAll({ expected: expected(counting), observed: session(mine, script), table: counting });
+    expect(all.map((p) => p.defect)).toEqual(['wrong:guessesLeft:good.extra', 'wrong:guessesLeft:bad.amount']);
+    expect(all[1]!.message).toMatch(/should change by -2 \(from 6 to 4\); your program's changed by -1 \(from 5 to 4/);
+    // Without `counter`, the first wrong number is all a session shows.
+    expect(judgeTurnsAll({ expected: expected(table), observed: session(mine, script), table }).map((p) => p.defect)).toEqual(['wrong:guessesLeft']);
+  });
+  it('off by one from a right guess on, and right in every change after it: one defect', () => {
+    const mine = turn(6, 't', 'Good guess: t_ _ t') + turn(5, 'o', 'Oops! That letter is not in my word: t_ _ t') + turn(3, 'x', 'Oops! That letter is not in my word: t_ _ t') + 'You have 2 guesses left.\n';
+    expect(judgeTurnsAll({ expected: expected(counting), observed: session(mine, script), table: counting }).map((p) => p.defect)).toEqual(['wrong:guessesLeft:good.extra']);
+  });
+  it('a turn whose counter is wrong still has its statement judged', () => {
+    const mine = turn(6, 't', 'Oops! That letter is not in my word: t_ _ t') + turn(5, 'o', 'Oops! That letter is not in my word: t_ _ t') + turn(3, 'x', 'Oops! That letter is not in my word: t_ _ t') + 'You have 2 guesses left.\n';
+    expect(judgeTurnsAll({ expected: expected(counting), observed: session(mine, script), table: counting }).map((p) => p.defect)).toEqual(['wrong:guessesLeft:good.extra', 'wrong:good']);
   });
 });

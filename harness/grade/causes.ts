@@ -21,11 +21,11 @@ export async function findCause(t: Running, first: Outcome, run: (t: Running) =>
   const all = await run(withReference(t, helpers));
   if (all.status !== 'passed') {
     // The program asks a question in its own helper: judged as written (askedFurther).
-    if (askedFurther(first, all)) return { ...first, message: `${first.message} (your program asks some of its questions in its own ${helpers.join(', ')})` };
+    if (askedFurther(first, all)) return { ...asWritten(first), message: `${first.message} (your program asks some of its questions in its own ${helpers.join(', ')})` };
     // The program relies on what its own helpers return (a helper that returns a tuple where the handout's returns a str): with the
     // reference's it goes wrong sooner than as written, or instead of its own crash. Judged as written, so a
     // defect further on (or the crash) is charged, not hidden behind that early divergence.
-    if (wrongSooner(all, first)) return { ...first, message: `${first.message} (with the reference's ${helpers.join(', ')} in place of yours your program goes wrong sooner: it relies on what yours return)` };
+    if (wrongSooner(all, first)) return { ...asWritten(first), message: `${first.message} (with the reference's ${helpers.join(', ')} in place of yours your program goes wrong sooner: it relies on what yours return)` };
     // Its own defect: judged as the tests of this function judge it, without the helpers' noise (and, where
     // the program relies on substitute_hand changing its argument, past that reliance).
     const own = await mockedInPlace(withReference(t, helpers), all, run);
@@ -41,12 +41,20 @@ export async function findCause(t: Running, first: Outcome, run: (t: Running) =>
   const causes = alone.length ? alone : together.length ? together : helpers;
   const which = alone.length ? `your ${alone.join(' or your ')}` : `your ${causes.join(', ')} together`;
   return {
-    ...first,
+    ...asWritten(first),
     defect: alone.length ? `helpers:any:${alone.join(',')}` : `helpers:all:${causes.join(',')}`,
     ...(first.defect ? { untraced: { defect: first.defect, message: first.message } } : {}),
     message: `${first.message}; with the reference's ${causes.join(alone.length ? ' or ' : ', ')} in place of yours it passes: the defect is in ${which}`,
     detail: { ...first.detail, hint: `fix ${causes.join(alone.length ? ' or ' : ' and ')} first (the tests of each say what is wrong)` },
   };
+}
+
+/** A failure judged as the program ran with its own helpers: what else that run showed (`alternatives`) may
+ *  be a helper's defect, charged by the helper's own tests, so it is dropped. A run with the reference's
+ *  helpers keeps its alternatives: they are the tested function's own defects. */
+function asWritten(o: Outcome): Outcome {
+  const { alternatives: _, ...rest } = o;
+  return rest;
 }
 
 /** A test's patches as the spec gives them. */

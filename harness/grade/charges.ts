@@ -240,7 +240,10 @@ function unchargedAlternative(o: Outcome, group: string, charged: readonly { sco
   for (const alt of o.alternatives ?? []) {
     if (!failing(alt) || !alt.defect) continue;
     const sig = signatureOf(alt.defect, group);
-    if (!charged.some((c) => c.scope === sig.scope && sameWhat(c.what, sig.what))) return { outcome: alt, sig };
+    // A turn's wrong fact already charged in another game function (hangman_with_hints playing as hangman
+    // does) is that defect again, as the test's own first failure would be by its homes.
+    const same = (c: { scope: string; what: string }) => (c.scope === sig.scope || sig.what.startsWith('wrong:')) && sameWhat(c.what, sig.what);
+    if (!charged.some(same)) return { outcome: alt, sig };
   }
   return undefined;
 }

@@ -170,16 +170,15 @@ export function planTest(r: RunningTest, a: Assignment, runSeed: number | string
 export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: number, intervene = true): Promise<Outcome> {
   const again = (v: TestData) => runPythonTest(v, env, timeoutMs, false);
   if (intervene && 'helpers' in t && t.helpers?.length) {
-    // An integration test: a failure is traced to the helper that causes it (causes.ts). What else its run
-    // showed is left to the tests of each function: charged here, it would be a helper's defect again.
+    // An integration test: a failure is traced to the helper that causes it (causes.ts). What else a run
+    // with the student's own helpers showed is left to the tests of each function (findCause drops it).
     const first = await again({ ...t, helpers: undefined } as TestData);
     // A course's solution answers the swapped helpers from its own process; without it (an export, a
     // self-check) no helper can be swapped, and the failure is judged as it ran.
     if (first.status !== 'passed' && !canSwap(env)) {
       return { ...first, notices: [...(first.notices ?? []), `${t.id}: the course's solution is not here, so this failure was not traced to ${t.helpers.join(', ')} (the full grader does)`] };
     }
-    const { alternatives: _, ...traced } = await findCause(t, first, again);
-    return traced;
+    return findCause(t, first, again);
   }
   if (intervene && 'patch' in t && t.patch && !('property' in t)) {
     // A failure with the reference's helpers in place may be the program's own design (causes.ts).

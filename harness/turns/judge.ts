@@ -27,7 +27,18 @@ export interface FactContext {
   wildcards?: string;
   /** The mistake behind a wrong number of a role, when the assignment knows it (NumberExplainer). */
   explainNumber?: ExplainNumber;
+  /** Counters (number roles with `counter: true`) as the turns so far left them: the reference's value and
+   *  the program's. Read and updated turn by turn (turnProblems). */
+  counters?: Map<string, { ref: number; obs: number }>;
 }
+
+/** How a counter's change went wrong, named by what the turn says first (a wrong guess costing one where it
+ *  costs two, a right guess costing one where it costs none): "notInWord.amount", "goodGuess.extra". */
+function changeHow(facts: readonly Fact[], table: RoleTable, refChange: number, obsChange: number): string {
+  const said = facts.find((x) => table.get(x.role)?.kind === 'statement')?.role ?? 'turn';
+  return `${said}.${refChange === 0 ? 'extra' : obsChange === 0 ? 'none' : 'amount'}`;
+}
+const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
 /** A wrong number's known mistake: its signature part ("a|b") and the words that complete the message. */
 export type ExplainNumber = (role: string, observed: number) => { how: string; says: string } | undefined;
@@ -67,8 +78,23 @@ export function checkFacts(text: string, facts: readonly Fact[], ctx: FactContex
           const own = numbers.filter((n) => n.via === 'left' && n.roles.length === 1 && n.roles[0] === role.name);
           const wrong = new Set(own.map((n) => n.value)).size > 2 ? own.find((n) => !want.includes(n.value)) : undefined;
           if (wrong) return wrongNumber(`${ctx.when} your program shows several values for ${role.says}${about(f)}, and ${wrong.value} (${quote(wrong.line.trim())}) is not ${want.join(' or ')}`, role.name, wrong.value, ctx.explainNumber);
+          const instead = picked.has(f) ? undefined : numbers.find((n) => !used.has(n) && n.roles.includes(role.name));
+          const last = role.counter ? ctx.counters?.get(role.name) : undefined;
+          const shown = picked.get(f) ?? instead;
+          if (role.counter && ctx.counters && shown && typeof f.value === 'number') ctx.counters.set(role.name, { ref: f.value, obs: shown.value });
+          if (last && shown && typeof f.value === 'number') {
+            const refChange = f.value - last.ref, obsChange = shown.value - last.obs;
+            // A counter an earlier turn left wrong is judged by its change: off by the same amount, it obeys this turn's rule.
+            if (last.ref !== last.obs) {
+              if (refChange === obsChange) return null;
+              return { kind: 'wrong', charge: true, text: `${ctx.when} ${role.says} should change by ${signed(refChange)} (from ${last.ref} to ${f.value}); your program's changed by ${signed(obsChange)} (from ${last.obs} to ${shown.value}: ${quote(shown.line.trim())})`, how: changeHow(facts, table, refChange, obsChange) };
+            }
+            if (instead) {
+              const p = wrongNumber(`${ctx.when} ${role.says}${about(f)} should be ${want.join(' or ')}; your program printed ${instead.value} (${quote(instead.line.trim())})`, role.name, instead.value, ctx.explainNumber);
+              return { ...p, how: p.how ?? changeHow(facts, table, refChange, obsChange) };
+            }
+          }
           if (picked.has(f)) return null;
-          const instead = numbers.find((n) => !used.has(n) && n.roles.includes(role.name));
           // An optional number may be left out, but when a program shows it, it must be right.
           if (instead) return wrongNumber(`${ctx.when} ${role.says}${about(f)} should be ${want.join(' or ')}; your program printed ${instead.value} (${quote(instead.line.trim())})`, role.name, instead.value, ctx.explainNumber);
           // The value is there once, read as another fact of the same value (the first word's points and the
@@ -206,13 +232,36 @@ export function judgeTurns(j: TurnsInput): TurnProblem | null {
  *  the list ends at the first problem from then on. */
 export function judgeTurnsAll(j: TurnsInput): TurnProblem[] {
   const out: TurnProblem[] = [];
+  // Once a counter has gone wrong, later turns judge its changes (checkFacts): a wrong change there, or a
+  // statement contradicted, is a rule of its own broken. Anything else may be the counter's consequence (a
+  // game over sooner, a score made of the guesses left), and ends the list.
+  // Another counter going wrong after one has (a guess lost a turn late because the warnings were off by
+  // one) may be its consequence too.
+  const off = new Set<string>();
   for (const p of turnProblems(j)) {
+    const counter = counterOf(p.defect, j.table);
+    if (off.size && (counter ? !off.has(counter) : !isStatementProblem(p.defect, j.table))) break;
     out.push(p);
+    if (counter) off.add(counter);
+    if (off.size) continue;
     const beforePlay = j.expected.slice(0, p.turn).every((t) => t.input === null);
     if (!p.defect.startsWith('missing:') || !beforePlay) break;
   }
   return out;
 }
+
+/** A statement contradicted (a wrong guess called a good one). */
+function isStatementProblem(defect: string, table: RoleTable): boolean {
+  const m = /^wrong:([^:]+)/.exec(defect);
+  return !!m && table.get(m[1]!)?.kind === 'statement';
+}
+
+/** The counter (a number role with `counter: true`) a problem finds wrong, if it is one. */
+function counterOf(defect: string, table: RoleTable): string | undefined {
+  const m = /^wrong:([^:]+)/.exec(defect);
+  return m && table.get(m[1]!)?.counter ? m[1] : undefined;
+}
+const isCounterProblem = (defect: string, table: RoleTable) => counterOf(defect, table) !== undefined;
 
 /** A question the table reads as asking another kind of answer than the reference's question at this point
  *  ("choose a letter to substitute?" read as asking for a letter, where the handout asks yes or no), whose
@@ -235,6 +284,7 @@ function takenAsMeant(j: TurnsInput, i: number, read: Role): boolean {
 function* turnProblems(j: TurnsInput): Generator<TurnProblem> {
   const { expected, observed, table } = j;
   const describeRole = (name: string | undefined) => table.get(name ?? '')?.says ?? 'its next question';
+  const counters = new Map<string, { ref: number; obs: number }>();
   for (let i = 0; i < expected.length; i++) {
     const exp = expected[i]!;
     const obs = observed[i];
@@ -262,8 +312,13 @@ function* turnProblems(j: TurnsInput): Generator<TurnProblem> {
       yield { turn: i, message: `${when} your program asks nothing more, where the handout's program asks ${describeRole(exp.role)}`, defect: `question-missing:${exp.role ?? '?'}` };
       return;
     }
-    const p = checkFacts(turnText(obs), exp.facts ?? [], { table, when, wildcards: j.wildcards, explainNumber: j.explainNumber });
+    const p = checkFacts(turnText(obs), exp.facts ?? [], { table, when, wildcards: j.wildcards, explainNumber: j.explainNumber, counters });
     if (p) yield { turn: i, ...p };
+    // A counter gone wrong does not hide what the same turn says wrongly (a capital letter called not in the word).
+    if (p && isCounterProblem(p.defect, table)) {
+      const said = checkFacts(turnText(obs), (exp.facts ?? []).filter((f) => table.get(f.role)?.kind === 'statement'), { table, when });
+      if (said) yield { turn: i, ...said };
+    }
     if (exp.input === null) break;
   }
   if (j.exhaustedAt !== undefined && j.exhaustedAt !== null) {

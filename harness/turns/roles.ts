@@ -34,6 +34,10 @@ export interface RoleSpec {
    *  vs. a loss; one verdict on a guess vs. the others). A statement in words the table does not know still
    *  counts, unless an opposite is said. */
   opposite?: string | string[];
+  /** number: a count the game changes turn by turn (the guesses left). Once it has gone wrong, later turns
+   *  judge how it changes, not its value, and a wrong change is named by what the turn says (a wrong guess
+   *  costing one where it costs two): another rule broken later is a defect of its own. */
+  counter?: boolean;
 }
 
 export type RoleSpecs = Record<string, RoleSpec>;
@@ -101,7 +105,7 @@ export function mergeRoleSpecs(base: RoleSpecs, override: unknown, closest: (w: 
       throw new RoleError([name], `role '${name}': expected a list of regexes or a mapping {patterns, replace, says, kind}`);
     }
     for (const k of Object.keys(o)) {
-      if (!['patterns', 'replace', 'says', 'kind', 'answer', 'opposite'].includes(k)) throw new RoleError([name, k], `role '${name}': unknown key '${k}'`, 'known keys: patterns, replace, says, kind, answer, opposite');
+      if (!['patterns', 'replace', 'says', 'kind', 'answer', 'opposite', 'counter'].includes(k)) throw new RoleError([name, k], `role '${name}': unknown key '${k}'`, 'known keys: patterns, replace, says, kind, answer, opposite, counter');
     }
     const patterns = o.patterns ?? [];
     if (!Array.isArray(patterns) || patterns.some((p) => typeof p !== 'string')) throw new RoleError([name, 'patterns'], `role '${name}': patterns must be a list of regex strings`);
@@ -112,6 +116,7 @@ export function mergeRoleSpecs(base: RoleSpecs, override: unknown, closest: (w: 
     const kind = (o.kind ?? known?.kind) as RoleKind;
     if (!ROLE_KINDS.includes(kind)) throw new RoleError([name, 'kind'], `role '${name}': kind must be one of ${ROLE_KINDS.join(', ')}`);
     if (known && kind !== known.kind) throw new RoleError([name, 'kind'], `role '${name}' is a ${known.kind} role of the reference; it cannot become a ${kind}`);
+    if (o.counter !== undefined && (typeof o.counter !== 'boolean' || kind !== 'number')) throw new RoleError([name, 'counter'], `role '${name}': counter: true is for a number role (a count the game changes turn by turn)`);
     if (o.answer !== undefined && !ANSWER_KINDS.includes(o.answer as AnswerKind)) throw new RoleError([name, 'answer'], `role '${name}': answer must be one of ${ANSWER_KINDS.join(', ')}`);
     const own = patterns as string[];
     const all = o.replace === true || !known ? own : [...own, ...known.patterns];
@@ -122,6 +127,7 @@ export function mergeRoleSpecs(base: RoleSpecs, override: unknown, closest: (w: 
       says: typeof o.says === 'string' ? o.says : known?.says ?? name,
       ...(o.answer ?? known?.answer ? { answer: (o.answer ?? known?.answer) as AnswerKind } : {}),
       ...(o.opposite ?? known?.opposite ? { opposite: Array.isArray(o.opposite) ? o.opposite.map(String) : String(o.opposite ?? known?.opposite) } : {}),
+      ...((o.counter ?? known?.counter) === true ? { counter: true } : {}),
     });
   }
   for (const [name, spec] of merged) if (!base[name]) out[name] = spec;

@@ -126,6 +126,17 @@ describe('a counter (counter: true) gone wrong: later turns judge how it changes
     const mine = turn(6, 't', 'Good guess: t_ _ t') + turn(5, 'o', 'Oops! That letter is not in my word: t_ _ t') + turn(3, 'x', 'Oops! That letter is not in my word: t_ _ t') + 'You have 2 guesses left.\n';
     expect(judgeTurnsAll({ expected: expected(counting), observed: session(mine, script), table: counting }).map((p) => p.defect)).toEqual(['wrong:guessesLeft:good.extra']);
   });
+  it('a counter shown one turn late every time (printed after the guess is read, before it is used) is a layout, not a defect at every turn', () => {
+    const late = (left: number, guess: string, said: string) => `Please guess a letter: ${guess}\nYou have ${left} guesses left.\n${said}\n`;
+    const lines = ['t', 'o', 'x', 'a'];
+    const ref4 = ref + 'Please guess a letter: a\nGood guess: ta_ t\nYou have 3 guesses left.\n';
+    const mine = 'You have 6 guesses left.\n' + late(6, 't', 'Good guess: t_ _ t') + late(6, 'o', 'Oops! That letter is not in my word: t_ _ t') + late(4, 'x', 'Oops! That letter is not in my word: t_ _ t') + late(3, 'a', 'Good guess: ta_ t');
+    const exp = readTurns(session(ref4, lines), counting, { facts: true });
+    expect(judgeTurnsAll({ expected: exp, observed: session(mine, lines), table: counting })).toEqual([]);
+    // The same program with a wrong consonant costing nothing is not late: it is wrong.
+    const none = 'You have 6 guesses left.\n' + late(6, 't', 'Good guess: t_ _ t') + late(6, 'o', 'Oops! That letter is not in my word: t_ _ t') + late(4, 'x', 'Oops! That letter is not in my word: t_ _ t') + late(4, 'a', 'Good guess: ta_ t');
+    expect(judgeTurnsAll({ expected: exp, observed: session(none, lines), table: counting }).length).toBeGreaterThan(0);
+  });
   it('a turn whose counter is wrong still has its statement judged', () => {
     const mine = turn(6, 't', 'Oops! That letter is not in my word: t_ _ t') + turn(5, 'o', 'Oops! That letter is not in my word: t_ _ t') + turn(3, 'x', 'Oops! That letter is not in my word: t_ _ t') + 'You have 2 guesses left.\n';
     expect(judgeTurnsAll({ expected: expected(counting), observed: session(mine, script), table: counting }).map((p) => p.defect)).toEqual(['wrong:guessesLeft:good.extra', 'wrong:good']);

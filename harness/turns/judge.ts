@@ -256,6 +256,31 @@ function isStatementProblem(defect: string, table: RoleTable): boolean {
   return !!m && table.get(m[1]!)?.kind === 'statement';
 }
 
+/** Counters the program shows one turn late, every time (it prints the guesses left after reading the
+ *  guess, before using it): its turn i shows what the reference's turn i-1 does. That is a layout, judged
+ *  where the counter is first due (before the first input); after it, the counter's turns say nothing of the
+ *  rules, and judged by value or by change they would name a new defect at every kind of turn. */
+function shownLate(j: TurnsInput): Set<string> {
+  const late = new Set<string>();
+  const { expected, observed, table } = j;
+  for (const role of table.ofKind('number').filter((r) => r.counter)) {
+    const ref = expected.map((t) => t.facts?.find((f) => f.role === role.name)?.value);
+    const obs = observed.map((t) => readNumbers(turnText(t), table).find((n) => n.roles.includes(role.name))?.value);
+    // Late every time, and seen following a change of the reference's (a program that never changes it is
+    // not late: it shows the old value at the change, and again after it).
+    let late1 = true, followed = false;
+    for (let i = 1; i < Math.min(ref.length, obs.length); i++) {
+      const before = ref[i - 1], shown = obs[i];
+      if (typeof before !== 'number' || shown === undefined) continue;
+      if (shown !== before) late1 = false;
+      const earlier = ref[i - 2];
+      if (typeof earlier === 'number' && earlier !== before && shown === before) followed = true;
+    }
+    if (late1 && followed) late.add(role.name);
+  }
+  return late;
+}
+
 /** The counter (a number role with `counter: true`) a problem finds wrong, if it is one. */
 function counterOf(defect: string, table: RoleTable): string | undefined {
   const m = /^wrong:([^:]+)/.exec(defect);
@@ -285,6 +310,7 @@ function* turnProblems(j: TurnsInput): Generator<TurnProblem> {
   const { expected, observed, table } = j;
   const describeRole = (name: string | undefined) => table.get(name ?? '')?.says ?? 'its next question';
   const counters = new Map<string, { ref: number; obs: number }>();
+  const late = shownLate(j);
   for (let i = 0; i < expected.length; i++) {
     const exp = expected[i]!;
     const obs = observed[i];
@@ -312,7 +338,8 @@ function* turnProblems(j: TurnsInput): Generator<TurnProblem> {
       yield { turn: i, message: `${when} your program asks nothing more, where the handout's program asks ${describeRole(exp.role)}`, defect: `question-missing:${exp.role ?? '?'}` };
       return;
     }
-    const p = checkFacts(turnText(obs), exp.facts ?? [], { table, when, wildcards: j.wildcards, explainNumber: j.explainNumber, counters });
+    const facts = i > 0 && late.size ? (exp.facts ?? []).filter((f) => !late.has(f.role)) : exp.facts ?? [];
+    const p = checkFacts(turnText(obs), facts, { table, when, wildcards: j.wildcards, explainNumber: j.explainNumber, counters });
     if (p) yield { turn: i, ...p };
     // A counter gone wrong does not hide what the same turn says wrongly (a capital letter called not in the word).
     if (p && isCounterProblem(p.defect, table)) {

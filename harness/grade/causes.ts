@@ -29,7 +29,10 @@ export async function findCause(t: Running, first: Outcome, run: (t: Running) =>
     // Its own defect: judged as the tests of this function judge it, without the helpers' noise (and, where
     // the program relies on substitute_hand changing its argument, past that reliance).
     const own = await mockedInPlace(withReference(t, helpers), all, run);
-    return { ...own, message: `${own.message} (also with the reference's ${helpers.join(', ')} in place of yours)` };
+    // Its other defects are left to the tests of each rule: with the reference's helpers, a program that relies
+    // on what its own return may go wrong further on in ways that are not its defects (a real program's game
+    // praised a wrong guess only with the reference's get_guessed_word in place of its own).
+    return { ...asWritten(own), message: `${own.message} (also with the reference's ${helpers.join(', ')} in place of yours)` };
   }
   const alone: string[] = [];
   for (const h of helpers) if ((await run(withReference(t, [h]))).status === 'passed') alone.push(h);
@@ -49,9 +52,8 @@ export async function findCause(t: Running, first: Outcome, run: (t: Running) =>
   };
 }
 
-/** A failure judged as the program ran with its own helpers: what else that run showed (`alternatives`) may
- *  be a helper's defect, charged by the helper's own tests, so it is dropped. A run with the reference's
- *  helpers keeps its alternatives: they are the tested function's own defects. */
+/** A traced failure without the other defects its run showed (`alternatives`): as written they may be a
+ *  helper's defect, charged by the helper's own tests; with the reference's helpers, an artefact of them. */
 function asWritten(o: Outcome): Outcome {
   const { alternatives: _, ...rest } = o;
   return rest;

@@ -101,7 +101,7 @@ export function resolveSpecPath(idOrPath: string): string {
   return p;
 }
 
-/** The words of a list file: one a line, or all on one line separated by spaces (MIT PS2's words.txt). */
+/** The words of a list file: one a line, or all on one line separated by spaces (as some courses ship theirs). */
 export function readWordList(file: string): string[] {
   const text = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
   return text.split(/\s+/).filter((w) => w.length > 0);

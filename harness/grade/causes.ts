@@ -31,7 +31,7 @@ export async function findCause(t: Running, first: Outcome, run: (t: Running) =>
     const own = await mockedInPlace(withReference(t, helpers), all, run);
     // Its other defects are left to the tests of each rule: with the reference's helpers, a program that relies
     // on what its own return may go wrong further on in ways that are not its defects (a real program's game
-    // praised a wrong guess only with the reference's get_guessed_word in place of its own).
+    // praised a wrong guess only with the reference's helper in place of its own, which returns a tuple).
     return { ...asWritten(own), message: `${own.message} (also with the reference's ${helpers.join(', ')} in place of yours)` };
   }
   const alone: string[] = [];

@@ -190,7 +190,7 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
     if (o.notCharged && o.blind !== undefined && !returned.has(o.blind) && !sigs.get(id)?.what.startsWith('helpers:')) out.set(id, sawNothing(outcomes.get(id)!, o.partOf!));
   }
   // Where a function's failure is charged: a test aimed at it that takes the charge; or, when its failing tests
-  // are not charged again (a show_possible_matches wrong only through its match_with_gaps), the test that
+  // are not charged again (a word lister wrong only through the matcher it calls), the test that
   // charges their defect: a game traced to that function shows the same defect.
   const chargedIn = (fn: string) => {
     const own = order.find((x) => aimsAt(x, fn) && homeOf.get(x.id) === x.id && out.get(x.id)?.status !== 'passed');
@@ -240,8 +240,8 @@ function unchargedAlternative(o: Outcome, group: string, charged: readonly { sco
   for (const alt of o.alternatives ?? []) {
     if (!failing(alt) || !alt.defect) continue;
     const sig = signatureOf(alt.defect, group);
-    // A turn's wrong fact already charged in another game function (hangman_with_hints playing as hangman
-    // does) is that defect again, as the test's own first failure would be by its homes.
+    // A turn's wrong fact already charged in another game function (a hints game playing as the plain
+    // game does) is that defect again, as the test's own first failure would be by its homes.
     const same = (c: { scope: string; what: string }) => (c.scope === sig.scope || sig.what.startsWith('wrong:')) && sameWhat(c.what, sig.what);
     if (!charged.some(same)) return { outcome: alt, sig };
   }

@@ -1,5 +1,5 @@
-// A helper the student's program calls once per word of the list (show_possible_matches calls
-// match_with_gaps for every word), swapped for the course solution's own: each call answered by its own
+// A helper the student's program calls once per word of the list (a function listing the words that fit a
+// pattern calls its matcher for every word), swapped for the course solution's own: each call answered by its own
 // run of the solution's process would take minutes for a 55,900-word list. When a test calls a swapped
 // function a second time with arguments that differ only in one place, and both hold words of the test's
 // list there, the solution answers that call for every word of the list in one run. If it printed and

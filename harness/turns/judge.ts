@@ -263,20 +263,32 @@ function isStatementProblem(defect: string, table: RoleTable): boolean {
 function shownLate(j: TurnsInput): Set<string> {
   const late = new Set<string>();
   const { expected, observed, table } = j;
+  const statements = table.ofKind('statement');
+  const says = (line: string) => statements.some((r) => r.patterns.some((p) => p.test(line)));
   for (const role of table.ofKind('number').filter((r) => r.counter)) {
     const ref = expected.map((t) => t.facts?.find((f) => f.role === role.name)?.value);
-    const obs = observed.map((t) => readNumbers(turnText(t), table).find((n) => n.roles.includes(role.name))?.value);
-    // Late every time, and seen following a change of the reference's (a program that never changes it is
-    // not late: it shows the old value at the change, and again after it).
-    let late1 = true, followed = false;
-    for (let i = 1; i < Math.min(ref.length, obs.length); i++) {
-      const before = ref[i - 1], shown = obs[i];
+    const seen = observed.map((t) => {
+      const text = turnText(t);
+      const n = readNumbers(text, table).find((x) => x.roles.includes(role.name));
+      if (!n) return undefined;
+      // Shown before the turn's verdict on the guess, on a line of its own: the state as the guess found it.
+      const lines = text.split('\n');
+      const at = lines.findIndex((l) => l === n.line);
+      const verdict = lines.findIndex(says);
+      return { value: n.value, first: at >= 0 && !says(n.line) && (verdict < 0 || at < verdict) };
+    });
+    // Late every time (shown before the verdict, as the previous turn left it), and seen following a change of
+    // the reference's (a program that never changes it is not late: it shows the old value at the change and
+    // again after it). A count wrong in the verdict's own line ("You now have 3 warnings") is not late: wrong.
+    let always = true, followed = false;
+    for (let i = 1; i < Math.min(ref.length, seen.length); i++) {
+      const before = ref[i - 1], shown = seen[i];
       if (typeof before !== 'number' || shown === undefined) continue;
-      if (shown !== before) late1 = false;
+      if (shown.value !== before || !shown.first) always = false;
       const earlier = ref[i - 2];
-      if (typeof earlier === 'number' && earlier !== before && shown === before) followed = true;
+      if (typeof earlier === 'number' && earlier !== before && shown.value === before) followed = true;
     }
-    if (late1 && followed) late.add(role.name);
+    if (always && followed) late.add(role.name);
   }
   return late;
 }

@@ -763,8 +763,8 @@ def do_import(req):
 
 
 def adopt_methods(module, required):
-    """The handout's functions written as methods of one class of the program (a class Hangman holding
-    hangman, match_with_gaps, ...): a TA grades them as written, charging the changed design once. When
+    """The handout's functions written as methods of one class of the program (a class holding the game
+    and its helpers, each a method): a TA grades them as written, charging the changed design once. When
     required functions are missing from the module and one class of its own defines them, an instance made
     with no arguments stands in: its bound methods become the module's functions, each test (a fork) gets
     its own copy of the instance, and the grader is told which (the `defines` rule charges it). What the

@@ -9,15 +9,10 @@
 import type { Assignment } from '../assignment/load.js';
 import type { WireValue } from '../model/pyvalue.js';
 import type { ReferenceCall } from '../run/python/protocol.js';
+import { wordsAt } from './word-lists.js';
 
 type Args = ReferenceCall['args'];
 export type Table = [Args, WireValue][];
-
-/** The words of the list a request runs with (its `cwd` names one of the spec's word_lists). */
-function wordsOf(a: Assignment, cwd: string | undefined): readonly string[] {
-  const m = /^lists\/(.+)$/.exec(cwd ?? '');
-  return (m && a.wordLists[m[1]!]?.words) || a.words;
-}
 
 export class PerWordTables {
   /** The first call of each function in each test: `${test id}\0${name}` -> its arguments. */
@@ -29,7 +24,7 @@ export class PerWordTables {
   constructor(private readonly a: Assignment) {}
 
   private words(cwd: string | undefined): { list: readonly string[]; set: Set<string> } {
-    const list = wordsOf(this.a, cwd);
+    const list = wordsAt(this.a, cwd);
     let set = this.wordSets.get(list);
     if (!set) this.wordSets.set(list, (set = new Set(list)));
     return { list, set };

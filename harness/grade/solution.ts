@@ -205,7 +205,9 @@ export class SolutionRunner {
   private started?: Promise<void>;
   private readonly one = pLimit(1);
 
-  constructor(readonly a: Assignment, readonly wrap?: (argv: string[]) => string[]) {}
+  constructor(readonly a: Assignment, readonly wrap?: (argv: string[]) => string[]) {
+    this.tables = new PerWordTables(a);
+  }
 
   private start(): Promise<void> {
     return (this.started ??= (async () => {
@@ -233,10 +235,7 @@ export class SolutionRunner {
   /** Answers made once: the same call with the same input left is answered from here (every submission of
    *  a batch makes the same calls of a swapped helper for the same words). */
   private readonly answers = new Map<string, Promise<ReferenceReply>>();
-  private tablesMade?: PerWordTables;
-  private get tables(): PerWordTables {
-    return (this.tablesMade ??= new PerWordTables(this.a));
-  }
+  private readonly tables: PerWordTables;
 
   /** A student's call of a function patched with the reference (`patch: reference`, or a `helpers:` re-run):
    *  the solution's own function runs in the solution's process on the same arguments and the input the

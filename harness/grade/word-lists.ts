@@ -12,7 +12,16 @@ export interface TestWords {
 
 export function testWords(a: Assignment, t: { words?: string }): TestWords {
   const list = t.words !== undefined ? a.wordLists[t.words] : undefined;
-  return list ? { words: list.words, names: list.names, cwd: `lists/${t.words}` } : { words: a.words, names: a.names };
+  return list ? { words: list.words, names: list.names, cwd: `${LISTS}/${t.words}` } : { words: a.words, names: a.names };
+}
+
+/** Where a test's own word list is placed, inside the submission's folder. */
+export const LISTS = 'lists';
+
+/** The words of the list a request runs with, from its `cwd` (testWords' inverse). */
+export function wordsAt(a: Assignment, cwd: string | undefined): readonly string[] {
+  const name = cwd?.startsWith(`${LISTS}/`) ? cwd.slice(LISTS.length + 1) : undefined;
+  return (name !== undefined && a.wordLists[name]?.words) || a.words;
 }
 
 const wireCache = new WeakMap<Record<string, PyValue>, Record<string, WireValue>>();

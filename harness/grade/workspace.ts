@@ -9,6 +9,7 @@ import { UsageError } from '../util/errors.js';
 import { studentWorkDir, type WorkDirLease } from '../run/sandbox/index.js';
 import { readRegularFile } from '../util/tree-hash.js';
 import { moduleOf, ownModules } from './own-modules.js';
+import { LISTS } from './word-lists.js';
 
 export interface Workspace {
   dir: string;
@@ -84,8 +85,8 @@ export function prepareWorkspace(a: Assignment, submission: string, opts: Worksp
     if (w && a.wordsFile) copyFileSync(a.wordsFile, join(dir, w.as));
     // A test run with another list works in lists/<name>/, where that list has the usual file name.
     for (const [name, list] of Object.entries(a.wordLists)) {
-      mkdirSync(join(dir, 'lists', name), { recursive: true });
-      copyFileSync(list.file, join(dir, 'lists', name, w!.as));
+      mkdirSync(join(dir, LISTS, name), { recursive: true });
+      copyFileSync(list.file, join(dir, LISTS, name, w!.as));
     }
     // The runner may write here (as the directory's own student uid when the grader is root); cleanup ends
     // every process of the submission before the folder goes.

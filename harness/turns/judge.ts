@@ -79,6 +79,8 @@ export function checkFacts(text: string, facts: readonly Fact[], ctx: FactContex
           const wrong = new Set(own.map((n) => n.value)).size > 2 ? own.find((n) => !want.includes(n.value)) : undefined;
           if (wrong) return wrongNumber(`${ctx.when} your program shows several values for ${role.says}${about(f)}, and ${wrong.value} (${quote(wrong.line.trim())}) is not ${want.join(' or ')}`, role.name, wrong.value, ctx.explainNumber);
           const instead = picked.has(f) ? undefined : numbers.find((n) => !used.has(n) && n.roles.includes(role.name));
+          // An optional number may be left out, but when a program shows it, it must be right.
+          const wrongValue = (n: NumberSeen) => wrongNumber(`${ctx.when} ${role.says}${about(f)} should be ${want.join(' or ')}; your program printed ${n.value} (${quote(n.line.trim())})`, role.name, n.value, ctx.explainNumber);
           const last = role.counter ? ctx.counters?.get(role.name) : undefined;
           const shown = picked.get(f) ?? instead;
           if (role.counter && ctx.counters && shown && typeof f.value === 'number') ctx.counters.set(role.name, { ref: f.value, obs: shown.value });
@@ -90,13 +92,12 @@ export function checkFacts(text: string, facts: readonly Fact[], ctx: FactContex
               return { kind: 'wrong', charge: true, text: `${ctx.when} ${role.says} should change by ${signed(refChange)} (from ${last.ref} to ${f.value}); your program's changed by ${signed(obsChange)} (from ${last.obs} to ${shown.value}: ${quote(shown.line.trim())})`, how: changeHow(facts, table, refChange, obsChange) };
             }
             if (instead) {
-              const p = wrongNumber(`${ctx.when} ${role.says}${about(f)} should be ${want.join(' or ')}; your program printed ${instead.value} (${quote(instead.line.trim())})`, role.name, instead.value, ctx.explainNumber);
+              const p = wrongValue(instead);
               return { ...p, how: p.how ?? changeHow(facts, table, refChange, obsChange) };
             }
           }
           if (picked.has(f)) return null;
-          // An optional number may be left out, but when a program shows it, it must be right.
-          if (instead) return wrongNumber(`${ctx.when} ${role.says}${about(f)} should be ${want.join(' or ')}; your program printed ${instead.value} (${quote(instead.line.trim())})`, role.name, instead.value, ctx.explainNumber);
+          if (instead) return wrongValue(instead);
           // The value is there once, read as another fact of the same value (the first word's points and the
           // running total are both 90): say that it is shown once where two things must be, not which is missing.
           const shared = [...picked].find(([g, n]) => g !== f && want.includes(n.value) && !n.roles.length);
@@ -250,11 +251,10 @@ export function judgeTurnsAll(j: TurnsInput): TurnProblem[] {
   return out;
 }
 
+/** The role a problem finds wrong ("wrong:guessesLeft:..." -> guessesLeft), if it is a wrong value. */
+const wrongRole = (defect: string, table: RoleTable) => table.get(/^wrong:([^:]+)/.exec(defect)?.[1] ?? '');
 /** A statement contradicted (a wrong guess called a good one). */
-function isStatementProblem(defect: string, table: RoleTable): boolean {
-  const m = /^wrong:([^:]+)/.exec(defect);
-  return !!m && table.get(m[1]!)?.kind === 'statement';
-}
+const isStatementProblem = (defect: string, table: RoleTable) => wrongRole(defect, table)?.kind === 'statement';
 
 /** Counters the program shows one turn late, every time (it prints the guesses left after reading the
  *  guess, before using it): its turn i shows what the reference's turn i-1 does. That is a layout, judged
@@ -295,8 +295,8 @@ function shownLate(j: TurnsInput): Set<string> {
 
 /** The counter (a number role with `counter: true`) a problem finds wrong, if it is one. */
 function counterOf(defect: string, table: RoleTable): string | undefined {
-  const m = /^wrong:([^:]+)/.exec(defect);
-  return m && table.get(m[1]!)?.counter ? m[1] : undefined;
+  const role = wrongRole(defect, table);
+  return role?.counter ? role.name : undefined;
 }
 const isCounterProblem = (defect: string, table: RoleTable) => counterOf(defect, table) !== undefined;
 

@@ -70,7 +70,7 @@ export const javaRunner: LanguageRunner = async (a, submission, tests, opts) => 
           // The test's time limit is CPU time, and as long again spent waiting (harness/run/lockstep.ts).
           const r = await judge.play(game, {
             command: opts.wrap ? opts.wrap(command) : command, cwd, words: a.words, wordsFile: a.spec.data.words?.as ?? 'dictionary.txt',
-            table: a.roles!, profile, program: c.classDir, ownWording: new Set(c.wording), timeoutMs: t.timeout ?? a.spec.data.defaults.timeout, maxOutputBytes: a.spec.data.defaults.output_cap,
+            table: a.roles!, profile, ownWording: new Set(c.wording), timeoutMs: t.timeout ?? a.spec.data.defaults.timeout, maxOutputBytes: a.spec.data.defaults.output_cap,
           }, t.checks);
           spent += (r.cpuMs ?? 0) + (r.waitedMs ?? 0);
           broken = opts.wrap?.budget?.(undefined, cwd);

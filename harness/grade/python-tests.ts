@@ -13,7 +13,7 @@ import { DEFAULT_PROFILE } from '../interactive/profile.js';
 import { judge } from './judge.js';
 import { findCause, ownDesign } from './causes.js';
 import { Answerer } from '../turns/answers.js';
-import { doubtedQuestions, otherReadings, readingNote, readingsOf, refusal, tookAnswers, type Stop } from '../turns/readings.js';
+import { doubtedQuestions, otherReadings, freshReadings, readingNote, refusal, tookAnswers, type Stop } from '../turns/readings.js';
 import { runProperty, renderCall } from './property.js';
 import { returnsNothing } from './no-return.js';
 import { digestable, resolveDigests } from './digest.js';
@@ -191,11 +191,12 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
   return readByBehaviour(t as RunningTest, env, timeoutMs);
 }
 
-/** A test answered by role, run with what the submission's runs showed its questions ask; when it fails
+/** A test answered by role, run with the role table's reading of its questions; when it fails
  *  and the program did not take an answer, run again with that question read as another kind of answer,
- *  keeping the reading the program takes (harness/turns/readings.ts). At most MAX_READINGS questions. */
+ *  keeping the reading the program takes (harness/turns/readings.ts). At most MAX_READINGS questions. What
+ *  one test learned is not the next test's start: its verdict would depend on the order tests ran in. */
 async function readByBehaviour(r: RunningTest, env: PythonTestEnv, timeoutMs: number): Promise<Outcome> {
-  const learned = readingsOf(env.session);
+  const learned = freshReadings();
   let run = await runAnswered(r, env, timeoutMs, learned.taken);
   const notes: string[] = [];
   for (let n = 0; n < MAX_READINGS && run.outcome.status !== 'passed' && run.answerer; n++) {

@@ -19,8 +19,6 @@ export interface GameEnv {
   env?: NodeJS.ProcessEnv;
   /** Output cap (the spec's defaults.output_cap). */
   maxOutputBytes?: number;
-  /** Identity of the program under test (its build): what its questions mean, learned in one game, holds in the next. */
-  program?: string;
   /** The words of the program's own text (its string literals): a word of the list printed among them is its
    *  wording ("Would you like to play AGAIN?"), not a word it reveals. */
   ownWording?: ReadonlySet<string>;

@@ -4,24 +4,21 @@
 // from the start with that question read as each other kind of answer the test has (yes/no, a letter, a
 // number, a word), and the reading the program takes is kept, for this test and the submission's next
 // ones. A failure caused by an answer of the wrong kind is then never charged: the test is judged on the
-// run where the program took its answers. Only failing tests pay for the runs, and what was learned (a
-// reading taken, or refused) is remembered per submission.
+// run where the program took its answers. Only failing tests pay for the runs. What a test learned is not
+// carried to the submission's next tests: a verdict must not depend on which tests ran before it (or in
+// which order a busy machine finished them), so each failing test reads its questions on its own.
 import type { Answerer, Asked } from './answers.js';
 import type { AnswerKind } from './roles.js';
 
-/** What one submission's runs showed: question key -> the role it takes; and the readings it refused. */
+/** What one test's runs showed: question key -> the role it takes; and the readings it refused. */
 export interface Readings {
   taken: Map<string, string>;
   refused: Set<string>;
 }
 
-const bySubmission = new WeakMap<object, Readings>();
-
-/** The readings learned for one submission (keyed by its session object). */
-export function readingsOf(owner: object): Readings {
-  let r = bySubmission.get(owner);
-  if (!r) bySubmission.set(owner, (r = { taken: new Map(), refused: new Set() }));
-  return r;
+/** Nothing learned yet: where every test starts. */
+export function freshReadings(): Readings {
+  return { taken: new Map(), refused: new Set() };
 }
 
 /** A question answered this many times in a row, with the same answer, is one the program does not take. */

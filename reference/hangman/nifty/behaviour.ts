@@ -5,29 +5,14 @@
 // and the reading the program accepts is kept. A failure caused by an answer of the wrong kind is then never
 // charged; when the program accepts no kind, its failure stands.
 //
-// What a program's questions mean does not change between tests: a reading learned (or every kind refused) is
-// remembered for the program (GameEnv.program), so only the first test that meets the question pays the games.
+// What one test learned is not carried to the next: a verdict must not depend on which tests ran before it, so
+// each test that meets a refused question pays its own games (only programs that refuse an answer pay them).
 import type { GameEnv } from '../../../harness/interactive/game.js';
 import type { NiftyParams } from './params.js';
 import { ANSWER_KIND, says, type Question } from './answers.js';
 import type { LearnedReadings, Misread, PlayedNiftyGame } from './game.js';
 
 export type PlayWithReadings = (params: NiftyParams, env: GameEnv, learned?: LearnedReadings) => Promise<PlayedNiftyGame>;
-
-interface Memo {
-  learned: Map<string, Question>;
-  /** Questions whose other readings were tried already (accepted or not). */
-  tried: Set<string>;
-}
-const memos = new Map<string, Memo>();
-const memoFor = (program: string | undefined): Memo => {
-  const fresh = { learned: new Map<string, Question>(), tried: new Set<string>() };
-  if (program === undefined) return fresh;
-  if (memos.size > 256) memos.clear();
-  let m = memos.get(program);
-  if (!m) memos.set(program, (m = fresh));
-  return m;
-};
 
 /** At most this many questions of one game are re-read (each costs a game per kind of answer). */
 const MAX_REREAD = 3;
@@ -44,15 +29,16 @@ export function otherReadings(m: Pick<Misread, 'question' | 'answered'>): Questi
 /** `play`, with every setup question read as the program's behaviour shows it. */
 export function readingByBehaviour(play: PlayWithReadings): (params: NiftyParams, env: GameEnv) => Promise<PlayedNiftyGame> {
   return async (params, env) => {
-    const memo = memoFor(env.program);
-    const learned = new Map(memo.learned);
+    const learned = new Map<string, Question>();
+    /** Questions whose other readings were tried already (accepted or not). */
+    const tried = new Set<string>();
     let r = await play(params, env, learned);
     const notes: string[] = [];
     // A question with no words (a program that prints nothing, one that closed its output) was read by the
     // handout's order, not by its words: there is no reading to doubt, and what the program does is judged as it is.
-    for (let n = 0; n < MAX_REREAD && r.misread && r.misread.line.trim() !== '' && !memo.tried.has(r.misread.key) && !learned.has(r.misread.key); n++) {
+    for (let n = 0; n < MAX_REREAD && r.misread && r.misread.line.trim() !== '' && !tried.has(r.misread.key) && !learned.has(r.misread.key); n++) {
       const m = r.misread;
-      memo.tried.add(m.key);
+      tried.add(m.key);
       let accepted: { q: Question; game: PlayedNiftyGame } | undefined;
       for (const q of otherReadings(m)) {
         const game = await play(params, env, new Map([...learned, [m.key, q]]));
@@ -61,7 +47,6 @@ export function readingByBehaviour(play: PlayWithReadings): (params: NiftyParams
       }
       if (!accepted) break;
       learned.set(m.key, accepted.q);
-      memo.learned.set(m.key, accepted.q);
       notes.push(`the program refused "${m.answer}" as the answer to "${m.line}" (${m.how}), read by its words as the question ${says(env.table, m.question)}; it accepts ${ANSWER_KIND[accepted.q] === 'yes-no' ? 'yes or no' : `a ${ANSWER_KIND[accepted.q]}`} there, so gradekit read it as the question ${says(env.table, accepted.q)} and played the game again`);
       r = accepted.game;
     }

@@ -9,6 +9,7 @@ import type { Assignment } from './assignment/load.js';
 import { goldenPath, planTest, referenceRun, transcriptMode, type Running, type RunningTest } from './grade/python-tests.js';
 import { goldenOf, needsSolution, renderGolden, solutionGoldenPath, solutionProblem, SolutionRunner, SolutionUnavailable } from './grade/solution.js';
 import { UsageError } from './util/errors.js';
+import { expectedRun, goldenFile as classGoldenFile, goldenText as classGoldenText } from './grade/java-class.js';
 import { startProgress, type Progress, type ProgressOptions } from './report/progress.js';
 
 export interface GoldenStatus {
@@ -102,11 +103,34 @@ export async function syncSolutionGolden(a: Assignment, update: boolean, progres
   return st;
 }
 
+/** A Java class assignment's golden files: each test run on the staff's solution (harness/grade/java-class.ts). */
+export async function syncClassGolden(a: Assignment, update: boolean, progress?: ProgressLike): Promise<GoldenStatus> {
+  if (a.customWords) throw new UsageError('golden files record the bundled word list; drop --words');
+  const src = a.reference;
+  if (src.kind !== 'solution') throw new Error('not a solution reference');
+  if (!src.present) throw new UsageError(`the golden files of ${a.id} are made by running the instructor's solution, and ${relative(process.cwd(), src.file) || src.file} is not here`);
+  const st: GoldenStatus = { fresh: [], stale: [], missing: [], orphans: [], written: [], failed: [] };
+  const tests = a.spec.data.tests.filter((t) => 'call' in t || 'steps' in t || 'run' in t);
+  progress?.stage(update ? `running ${basename(src.file)} to update` : `running ${basename(src.file)} to check`, tests.length);
+  for (const t of tests) {
+    progress?.item(t.id);
+    const r = await expectedRun(a, t, a.steps.get(t.id), undefined);
+    if ('problem' in r) {
+      st.failed!.push([t.id, r.problem]);
+      progress?.tick(t.id, 'FAILED');
+      continue;
+    }
+    settle(st, t.id, classGoldenFile(a, t.id), classGoldenText(t.id, r), update, progress);
+  }
+  st.orphans = orphans(a, new Set(tests.map((t) => t.id)), '.json');
+  return st;
+}
+
 export async function goldenCommand(a: Assignment, update: boolean, flags: ProgressOptions = {}): Promise<number> {
   const progress = startProgress(`golden ${a.id}`, flags);
   let st: GoldenStatus;
   try {
-    st = a.reference.kind === 'solution' ? await syncSolutionGolden(a, update, progress) : syncGolden(a, update, progress);
+    st = a.reference.kind !== 'solution' ? syncGolden(a, update, progress) : a.spec.data.language === 'java' ? await syncClassGolden(a, update, progress) : await syncSolutionGolden(a, update, progress);
   } finally {
     progress.done();
   }

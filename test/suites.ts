@@ -9,6 +9,7 @@ export const SLOW_FILES = [
   'fixtures-evil-hangman-java.test.ts',
   'fixtures-ps3-ocw.test.ts',
   'course-ps2.test.ts',
+  'course-cse143.test.ts',
   'package.test.ts',
   'audit-mutants.test.ts',
   'hostile-python.test.ts',

@@ -7,7 +7,7 @@ import { parseStep, parseExpr, literalValue, namesIn, PyParseError, type PyStep 
 import type { ReferenceAdapter } from '../model/reference.js';
 import type { PyValue } from '../model/pyvalue.js';
 import { PyRandom } from '../../reference/pyrandom.js';
-import { adapterFor, pythonDefinitions, referenceSource, solutionLimits, type ReferenceSource } from './reference-source.js';
+import { adapterFor, javaDefinitions, pythonDefinitions, referenceSource, solutionLimits, type ReferenceSource } from './reference-source.js';
 import { rootPath } from '../paths.js';
 import { closest } from '../util/closest.js';
 import { UsageError } from '../util/errors.js';
@@ -151,7 +151,15 @@ export function loadAssignment(idOrPath: string, opts: AssignmentOptions = {}): 
   const judgeDefault = d.defaults.judge ?? (adapter.roles || d.roles ? 'meaning' : 'text');
   const steps = new Map<string, PyStep[]>();
   // A solution names its functions in its own source; when it is not here (an export), the tests' golden files stand for it.
-  const functions = solution ? (solution.present ? pythonDefinitions(solution.file) : null) : new Set([...Object.keys(adapter.functions), ...Object.keys(adapter.classes ?? {})]);
+  const java = d.language === 'java';
+  const functions = solution
+    ? (solution.present ? (java ? new Set([...javaDefinitions(solution.file), ...d.course_files.flatMap((f) => [...safeJavaDefinitions(resolve(dirname(specPath), f))])]) : pythonDefinitions(solution.file)) : null)
+    : new Set([...Object.keys(adapter.functions), ...Object.keys(adapter.classes ?? {})]);
+  // A Java test names a word list by name: the bundled one as `words`, each of word_lists: by its own.
+  const stepNames = java ? Object.fromEntries(['words', ...Object.keys(d.word_lists).map((n) => n.replace(/-/g, '_'))].map((n) => [n, { t: 'list', v: [] } as PyValue])) : names;
+  for (const [k, f] of d.course_files.entries()) {
+    if (!existsSync(resolve(dirname(specPath), f))) errors.push(spec.error(['course_files', k], `course file not found: ${f} (relative to the spec)`));
+  }
   d.tests.forEach((t, i) => {
     const srcs: [string, (string | number)[]][] =
       'call' in t ? [[t.call, ['tests', i, 'call']]] : 'steps' in t ? t.steps.map((s, k) => [typeof s === 'string' ? s : s.do, ['tests', i, 'steps', k]] as [string, (string | number)[]]) : [];
@@ -160,7 +168,7 @@ export function loadAssignment(idOrPath: string, opts: AssignmentOptions = {}): 
     for (const [src, path] of srcs) {
       try {
         const st = parseStep(src);
-        checkStep(st, bound, functions, names, adapter, spec, path, errors);
+        checkStep(st, bound, functions, stepNames, adapter, spec, path, errors);
         if (st.bind) bound.add(st.bind);
         parsed.push(st);
       } catch (e) {
@@ -276,6 +284,11 @@ export function loadAssignment(idOrPath: string, opts: AssignmentOptions = {}): 
   }
   if (errors.length) throw new SpecErrors(errors);
   return { id: d.assignment, spec, specDir: dirname(specPath), reference, adapter, fixturesDir, wordsFile, words, customWords: Boolean(opts.words), starterDir: opts.starter ? resolve(opts.starter) : undefined, names, wordLists, steps, roles, judge: judgeDefault };
+}
+
+/** The classes a course file declares; none when it is missing (reported as a spec error at its line). */
+function safeJavaDefinitions(file: string): Set<string> {
+  return existsSync(file) ? javaDefinitions(file) : new Set();
 }
 
 /** A program's runner script (e.g. a course's runner.py), relative to the spec's folder. */

@@ -5,7 +5,7 @@
 // A solution has no TypeScript functions: its expected values and transcripts come from running it in
 // the sandboxed driver (gradekit golden --update keeps them as golden files), so its adapter only names
 // the functions the tests call.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import type { RefFunction, ReferenceAdapter } from '../model/reference.js';
 import type { LoadedSpec } from '../spec/load.js';
@@ -31,6 +31,13 @@ export function referenceSource(spec: LoadedSpec): ReferenceSource {
   const r = spec.data.reference ?? defaultReference(spec, dir);
   if (typeof r === 'object') {
     const file = resolve(dir, r.solution);
+    if (spec.data.language === 'java') {
+      // A Java solution: one .java file, or a folder of the solution's classes.
+      if (!r.solution.endsWith('.java') && !r.solution.endsWith('/') && existsSync(file) && !statSync(file).isDirectory()) {
+        throw new SpecErrors([spec.error(['reference', 'solution'], `a Java solution is a .java file or a folder of them, got '${r.solution}'`, 'e.g. solution: solution/ (a folder of the solution\'s .java files)')]);
+      }
+      return { kind: 'solution', file, present: existsSync(file) };
+    }
     if (!r.solution.endsWith('.py')) throw new SpecErrors([spec.error(['reference', 'solution'], `the solution must be a Python file (.py), got '${r.solution}'`, 'name the instructor\'s solution, e.g. solution: solution.py')]);
     return { kind: 'solution', file, present: existsSync(file) };
   }
@@ -41,6 +48,8 @@ export function referenceSource(spec: LoadedSpec): ReferenceSource {
 /** The reference a course folder holds beside its spec, when the spec names none. A copy of the folder
  *  without the solution (a student's, an export) still has the solution's golden files: it is graded from them. */
 function defaultReference(spec: LoadedSpec, dir: string): string | { solution: string } {
+  // A Java course folder keeps its solution's classes in solution/ (golden files stand for it in a copy without it).
+  if (spec.data.language === 'java') return { solution: 'solution' };
   const found = DEFAULT_REFERENCES.find((f) => existsSync(resolve(dir, f)));
   if (found) return found.endsWith('.py') ? { solution: found } : `./${found}`;
   const golden = resolve(dir, spec.data.fixtures, 'golden');
@@ -67,6 +76,14 @@ export function adapterFor(src: ReferenceSource, spec: LoadedSpec): ReferenceAda
     case 'solution':
       return solutionAdapter(spec, src.file);
   }
+}
+
+/** The classes a Java file or folder declares (`class Name`, `interface Name`, ...): what a Java solution defines. */
+export function javaDefinitions(path: string): Set<string> {
+  const out = new Set<string>();
+  const files = statSync(path).isDirectory() ? readdirSync(path).filter((f) => f.endsWith('.java')).map((f) => resolve(path, f)) : [path];
+  for (const f of files) for (const m of readFileSync(f, 'utf8').matchAll(/\b(?:class|interface|enum|record)\s+([A-Za-z_]\w*)/g)) out.add(m[1]!);
+  return out;
 }
 
 /** Top-level `def name(` and `class Name` of a Python file: what the solution defines. */

@@ -14,8 +14,11 @@ import { registerRunner } from './runners.js';
 import { UsageError } from '../util/errors.js';
 import { studentWorkDir, type WorkDirLease } from '../run/sandbox/index.js';
 import { overBudget } from './submission.js';
+import { javaClassRunner } from './java-class-runner.js';
 
 export const javaRunner: LanguageRunner = async (a, submission, tests, opts) => {
+  // A class assignment (call, steps and run tests, the course's files, the staff's solution): its own runner.
+  if (a.reference.kind === 'solution' || a.spec.data.course_files.length) return javaClassRunner(a, submission, tests, opts);
   const outcomes = new Map<string, Outcome & { ms: number }>();
   const notices: string[] = [];
   let dir: string;

@@ -54,6 +54,8 @@ const stepObject = z
     do: z.string(),
     compare: comparator.optional(),
     expect: z.string().optional(),
+    /** Java class tests: the exception the call must throw, by class (a subclass of it too). */
+    throws: z.string().regex(/^[A-Za-z_][\w.]*$/, 'an exception class, e.g. IllegalStateException').optional(),
   })
   .strict();
 
@@ -260,6 +262,12 @@ export const specSchema = z
           .strict(),
       )
       .default({}),
+    /** Java: the course's own source files (its main class, say), relative to the spec, compiled with every
+     *  submission and the solution; a student's own copy of one of them is replaced by the course's. */
+    course_files: z.array(z.string().regex(/\.java$/, 'a .java file')).default([]),
+    /** Java run tests: which method a transcript line shows, by the label it starts with ("total:" shows
+     *  total()): a wrong line of a log is then the defect the method's call tests charge, charged once. */
+    lines: z.record(z.string().min(1), z.string().regex(/^[A-Za-z_]\w*$/, 'a method name')).optional(),
     /** I/O profile overrides for interactive (game) tests. */
     profile: z.record(z.string(), z.unknown()).optional(),
     /** The game's vocabulary: extra or replacing patterns for the reference's roles, or new roles

@@ -1,0 +1,332 @@
+// Java class assignments from a course folder: the student's classes compiled with the course's own files
+// (its driver with a main, say), each test run in its own JVM in its own folder, and judged against the staff's
+// Java solution, run the same way (or, where the solution is not shipped, its golden files).
+//   call / steps tests: construct, call methods on the same object, compare each result by value
+//   (harness/grade/java-values.ts), an expected exception by class;
+//   run tests: the course's main with scripted stdin, its transcript compared as text.
+// A missing method or a changed signature is named and is one defect (charges.ts): every other test of that
+// method is not charged again for it.
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, relative } from 'node:path';
+import type { Assignment } from '../assignment/load.js';
+import type { TestData } from '../spec/schema.js';
+import type { PyStep } from '../spec/pyexpr.js';
+import { compileJava, type CompileResult } from '../run/java/compile.js';
+import { addCallDriver, runCalls, type CallsRun, type JValue, type StepResult } from '../run/java/calls.js';
+import { javaCommand } from '../run/java/run.js';
+import { runLockstep, type LockstepResult } from '../run/lockstep.js';
+import { studentWorkDir, type SandboxWrap, type WorkDirLease } from '../run/sandbox/index.js';
+import { removeWorkDir, workDirOnExit } from '../util/shutdown.js';
+import { compareText } from '../compare/text.js';
+import { error, fail, graderError, limit, pass, type Outcome } from './outcome.js';
+import { differenceKind, sameJava, showJava, showThrown, throwsExpected } from './java-values.js';
+
+type Built = Extract<CompileResult, { ok: true }> & {
+  /** Why the course's files do not compile with the student's classes, and as which defect: the method javac
+   *  names ("signature:record"), the one a call test finds changed, so it is charged once. */
+  courseError?: string;
+  courseDefect?: string;
+};
+
+function courseDefect(javacOutput: string): string {
+  const m = /symbol:\s+method (\w+)|method (\w+) in class|constructor (\w+) in class/.exec(javacOutput);
+  return `signature:${m?.[1] ?? m?.[2] ?? m?.[3] ?? 'course-files'}`;
+}
+export type ClassBuild = Built | Extract<CompileResult, { ok: false }>;
+
+/** The course's own files (course_files:), resolved in the course folder. */
+export function courseFiles(a: Assignment): string[] {
+  return (a.spec.data.course_files ?? []).map((f) => join(a.specDir, f));
+}
+
+/** The .java files of a submission (a folder, or one file), by path relative to it. */
+function javaFilesOf(path: string): [string, string][] {
+  if (!statSync(path).isDirectory()) return [[basename(path), path]];
+  const out: [string, string][] = [];
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const p = join(dir, e.name);
+      if (e.isDirectory() && !e.name.startsWith('.')) walk(p);
+      else if (e.isFile() && e.name.endsWith('.java')) out.push([relative(path, p), p]);
+    }
+  };
+  walk(path);
+  return out;
+}
+
+/** Compiles a submission (or the solution) with the course's files: a student's own copy of a course file
+ *  is replaced by the course's. When only the course's files fail to compile against the student's classes
+ *  (a changed signature), the student's classes are compiled alone: their call tests still run, and the
+ *  course's main is what cannot run (courseError). */
+export async function buildClasses(a: Assignment, source: string, deadline?: number): Promise<ClassBuild> {
+  const course = courseFiles(a);
+  const courseNames = new Set(course.map((f) => basename(f)));
+  const own = javaFilesOf(source).filter(([rel]) => !courseNames.has(basename(rel)));
+  const stage = (withCourse: boolean) => {
+    const dir = workDirOnExit(mkdtempSync(join(tmpdir(), 'gradekit-javasrc-')));
+    for (const [rel, p] of own) {
+      mkdirSync(dirname(join(dir, rel)), { recursive: true });
+      cpSync(p, join(dir, rel));
+    }
+    if (withCourse) for (const f of course) cpSync(f, join(dir, basename(f)));
+    return dir;
+  };
+  const main = a.spec.data.submission.main;
+  const compile = async (withCourse: boolean) => {
+    const dir = stage(withCourse);
+    try {
+      return await compileJava(dir, { mainClass: main ?? '__none__', deadline, virtualClock: true });
+    } finally {
+      removeWorkDir(dir);
+    }
+  };
+  let c: ClassBuild = await compile(true);
+  if (!c.ok && course.length && c.errors.length && c.errors.every((e) => courseNames.has(basename(e.file)))) {
+    const alone = await compile(false);
+    if (alone.ok) c = { ...alone, courseError: c.summary, courseDefect: courseDefect(c.output) };
+  }
+  if (!c.ok) return c;
+  const problem = await addCallDriver(c.classDir);
+  if (problem) c.notices.push(problem);
+  return c;
+}
+
+// ------------------------------------------------------------------ one test's run
+
+export interface RunPlace {
+  build: Built;
+  wrap?: SandboxWrap;
+  maxHeap: string;
+  outputCap: number;
+}
+
+/** What one run of a test showed: the steps of a call test, or the transcript of a run of main. */
+export type ClassRun = { calls: CallsRun } | { main: LockstepResult };
+
+/** The word lists a test can name: the bundled list as `words`, each of word_lists: by its name. */
+function listFiles(a: Assignment): Record<string, string> {
+  const out: Record<string, string> = { words: '.lists/words.txt' };
+  for (const name of Object.keys(a.wordLists)) out[name.replace(/-/g, '_')] = `.lists/${name}.txt`;
+  return out;
+}
+
+/** Fills a run's folder: the classes, the list the program opens by its handout name, and every named list. */
+function prepare(a: Assignment, t: TestData, cwd: string, classDir: string): void {
+  cpSync(classDir, join(cwd, '.classes'), { recursive: true });
+  mkdirSync(join(cwd, '.lists'), { recursive: true });
+  const own = 'words' in t && t.words ? a.wordLists[t.words]?.words : undefined;
+  writeFileSync(join(cwd, a.spec.data.words?.as ?? 'dictionary.txt'), (own ?? a.words).join('\n') + '\n');
+  writeFileSync(join(cwd, '.lists', 'words.txt'), a.words.join('\n') + '\n');
+  for (const [name, list] of Object.entries(a.wordLists)) writeFileSync(join(cwd, '.lists', `${name}.txt`), list.words.join('\n') + '\n');
+}
+
+/** Runs a test once on a build, in a fresh folder removed on every path. */
+export async function runClassTest(a: Assignment, t: TestData, steps: readonly PyStep[] | undefined, place: RunPlace): Promise<ClassRun> {
+  const cwd = workDirOnExit(mkdtempSync(join(tmpdir(), 'gradekit-run-')));
+  let lease: WorkDirLease | undefined;
+  try {
+    prepare(a, t, cwd, place.build.classDir);
+    lease = place.wrap ? studentWorkDir(cwd) : undefined;
+    const timeoutMs = t.timeout ?? a.spec.data.defaults.timeout;
+    if ('run' in t) {
+      const command = javaCommand({ classDir: '.classes', mainClass: place.build.mainClass, maxHeap: place.maxHeap });
+      const lines = ('stdin' in t ? t.stdin ?? [] : []).slice();
+      const main = await runLockstep({ command: place.wrap ? place.wrap(command) : command, cwd, timeoutMs, maxOutputBytes: place.outputCap, answer: () => lines.shift() ?? null });
+      return { main };
+    }
+    const calls = await runCalls({ cwd, classDir: '.classes', steps: steps ?? [], lists: listFiles(a), timeoutMs, maxHeap: place.maxHeap, wrap: place.wrap, maxOutputBytes: Math.max(place.outputCap, 16 << 20) });
+    return { calls };
+  } finally {
+    lease?.release();
+    removeWorkDir(cwd);
+  }
+}
+
+// ------------------------------------------------------------------ the solution's runs
+
+/** The solution's folder of classes (a .java file alone, or a folder of them). */
+function solutionSource(a: Assignment): string {
+  if (a.reference.kind !== 'solution') throw new Error('not a solution reference');
+  return a.reference.file;
+}
+
+const solutionBuilds = new Map<string, Promise<ClassBuild>>();
+const solutionRuns = new Map<string, Promise<ClassRun>>();
+
+/** The solution compiled once per process (a batch grades every submission against the same build). */
+export function solutionBuild(a: Assignment): Promise<ClassBuild> {
+  const src = solutionSource(a);
+  const stamp = javaFilesOf(src).map(([, p]) => `${p}:${statSync(p).mtimeMs}`).join('|') + courseFiles(a).join('|');
+  let b = solutionBuilds.get(stamp);
+  if (!b) solutionBuilds.set(stamp, (b = buildClasses(a, src)));
+  return b;
+}
+
+/** What the solution does on a test: run once per process and word list; from its golden file when the
+ *  solution is not here (an export, a student's self-check). */
+export async function expectedRun(a: Assignment, t: TestData, steps: readonly PyStep[] | undefined, wrap: SandboxWrap | undefined): Promise<ClassRun | { problem: string }> {
+  const src = a.reference.kind === 'solution' ? a.reference : undefined;
+  if (!src) return { problem: 'a Java class assignment needs the staff solution as its reference (reference: { solution: ... })' };
+  if (!src.present) {
+    const g = readGolden(a, t.id);
+    return g ?? { problem: `no golden file for ${t.id}: run \`gradekit golden ${relative(process.cwd(), a.spec.file) || a.spec.file} --update\` where the solution is` };
+  }
+  const key = `${a.spec.file}\u0000${t.id}\u0000${a.wordsFile ?? ''}`;
+  let r = solutionRuns.get(key);
+  if (!r) {
+    r = (async () => {
+      const b = await solutionBuild(a);
+      if (!b.ok) throw new Error(`the solution does not compile: ${b.summary}`);
+      return runClassTest(a, t, steps, { build: b, wrap, maxHeap: `${a.spec.data.defaults.memory_mb}m`, outputCap: a.spec.data.defaults.output_cap });
+    })();
+    solutionRuns.set(key, r);
+  }
+  try {
+    return await r;
+  } catch (e) {
+    return { problem: (e as Error).message };
+  }
+}
+
+// ------------------------------------------------------------------ golden files
+
+export const goldenFile = (a: Assignment, id: string) => join(a.fixturesDir, 'golden', `${id}.json`);
+
+/** What a golden file keeps: the solution's results or transcript (never its code). */
+export function goldenText(id: string, r: ClassRun): string {
+  const body = 'calls' in r
+    ? { steps: r.calls.steps.map(({ i, sig, value, throws, missing, bad, out }) => ({ i, sig, value, throws, missing, bad, out })), done: r.calls.done }
+    : { transcript: r.main.transcript, exitCode: r.main.exitCode, outcome: r.main.outcome };
+  return JSON.stringify({ test: id, note: 'what the solution did on this test; written by `gradekit golden --update`: review a change before committing it', ...body }, null, 1) + '\n';
+}
+
+function readGolden(a: Assignment, id: string): ClassRun | undefined {
+  const f = goldenFile(a, id);
+  if (!existsSync(f)) return undefined;
+  const g = JSON.parse(readFileSync(f, 'utf8')) as { steps?: StepResult[]; done?: boolean; transcript?: string; exitCode?: number; outcome?: LockstepResult['outcome'] };
+  if (g.steps) return { calls: { steps: g.steps.map((s) => ({ ...s, outBytes: s.out?.length ?? 0 })), done: g.done ?? true, run: { outcome: 'exited', exitCode: 0 } as LockstepResult } };
+  return { main: { transcript: g.transcript ?? '', exitCode: g.exitCode ?? 0, outcome: g.outcome ?? 'exited' } as LockstepResult };
+}
+
+// ------------------------------------------------------------------ judging
+
+/** A run that did not end normally, in the student's terms; undefined when it did. */
+function stopped(run: LockstepResult, timeoutMs: number, what: string): Outcome | undefined {
+  const detail = { transcript: run.transcript, ...(run.stderr ? { traceback: run.stderr.slice(-4000) } : {}) };
+  switch (run.outcome) {
+    case 'timeout':
+      if (run.limit === 'wall') return graderError('the machine was too busy to run the program: grade it again', detail);
+      return limit('time_limit_exceeded', run.limit === 'waiting' ? `${what} was waiting, not computing, past the time limit` : `${what} used more than ${timeoutMs / 1000} s of CPU time`, detail);
+    case 'output-limit':
+      return limit('output_limit_exceeded', `${what} printed more than the output limit`, detail);
+    case 'blocked-without-input':
+      return error(`${what} waited for input that the test does not give (it reads System.in)`, detail);
+    case 'spawn-error':
+      return graderError(run.error ?? 'java could not be started', detail);
+    default:
+      return undefined;
+  }
+}
+
+/** The first step of a call test whose result differs from the solution's; a pass when none does. */
+export function judgeCalls(t: TestData, steps: readonly PyStep[], got: CallsRun, want: CallsRun, timeoutMs: number): Outcome {
+  const compares = 'steps' in t ? t.steps.map((s) => (typeof s === 'object' && s.compare === 'none' ? false : true)) : steps.map(() => true);
+  const before = (i: number) => (i > 0 ? ` (after ${steps.slice(0, i).map((s) => s.source).join('; ')})` : '');
+  const detail = { transcript: got.steps.map((s, i) => `${steps[i]?.source ?? '?'} -> ${s.throws ? `throws ${showThrown(s.throws)}` : s.value ? showJava(s.value) : s.missing ?? s.bad ?? ''}${s.out ? `\n  printed: ${s.out.slice(0, 500)}` : ''}`).join('\n') };
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i]!, src = step.source;
+    const method = step.expr.k === 'call' ? step.expr.callee[step.expr.callee.length - 1]! : 'step';
+    const w = want.steps[i], g = got.steps[i];
+    if (!w) return graderError(`the solution did not get to step ${i + 1} (${src}): check the test${want.run.stderr ? ` (it printed on stderr: ${want.run.stderr.trim().slice(0, 600)})` : want.run.error ? ` (${want.run.error})` : ''}`);
+    if (!g) {
+      const why = stopped(got.run, timeoutMs, src);
+      if (why) return { ...why, message: `${why.message}${before(i)}`, defect: `raised:${method}:${why.kind}` };
+      return { ...error(`the test process ended before ${src} returned${before(i)}: does the class call System.exit?`, { ...detail, traceback: got.run.stderr.slice(-4000) }), defect: `raised:${method}:exit` };
+    }
+    if (g.missing) return { ...fail(g.missing, { ...detail, hint: w.sig ? `the handout's ${w.sig.includes('(') && !/^[A-Z]\w*\(/.test(w.sig) ? 'method' : 'constructor'}: ${w.sig}` : undefined }), defect: `${/declares/.test(g.missing) ? 'signature' : 'missing-fn'}:${method}` };
+    if (g.bad) return graderError(`${src}: ${g.bad}`);
+    const where = `${src}${before(i)}`;
+    // A crash is a crash in a step whose value the test does not compare too.
+    if (!compares[i] && !(g.throws && !w.throws)) continue;
+    const stated = 'steps' in t && typeof t.steps[i] === 'object' ? (t.steps[i] as { throws?: string }).throws : undefined;
+    if (stated || w.throws) {
+      const expected = stated ?? w.throws!.chain[0] ?? w.throws!.class;
+      if (g.throws && throwsExpected(expected, g.throws)) continue;
+      const did = g.throws ? `threw ${showThrown(g.throws)}` : `returned ${showJava(g.value!)}`;
+      return { ...fail(`${where} should throw ${expected}; it ${did}`, detail), defect: `answer:${method}:${g.throws ? 'other-exception' : 'no-exception'}:${expected}` };
+    }
+    if (g.throws) {
+      return { ...error(`${where} threw ${showThrown(g.throws)}, where ${w.value ? showJava(w.value) : 'a value'} is expected`, detail), defect: `raised:${g.throws.chain[0]}:${g.throws.at || method}` };
+    }
+    if (steps[i]!.bind) continue; // a constructor that made its object: nothing to compare
+    if (!sameJava(w.value!, g.value!)) {
+      return { ...fail(`${where} returned ${showJava(g.value!)}, expected ${showJava(w.value!)}`, detail), defect: `answer:${method}:${differenceKind(w.value!, g.value!)}` };
+    }
+    if (g.out && 'silent' in t && t.silent) return { ...fail(`${where} printed ${JSON.stringify(g.out.slice(0, 200))}; the class must print nothing`, detail), defect: `answer:${method}:prints` };
+  }
+  return pass(detail);
+}
+
+/** A run of main against the solution's transcript, as text (after the test's normalisers). */
+export function judgeMain(a: Assignment, t: TestData, got: LockstepResult, want: LockstepResult, timeoutMs: number): Outcome {
+  const normalisers = ('normalise' in t && t.normalise) || a.spec.data.defaults.normalise;
+  const c = compareText(want.transcript, got.transcript, normalisers);
+  const crash = got.exitCode !== 0 && got.outcome === 'exited' ? javaCrash(got.stderr) : undefined;
+  const detail = { ...c.detail, transcript: got.transcript, ...(got.stderr ? { traceback: got.stderr.slice(-4000) } : {}) };
+  // A test whose input runs out in the solution's run too is judged on what both printed until then.
+  const bothOut = got.outcome === 'blocked-without-input' && want.outcome === 'blocked-without-input';
+  const why = bothOut ? undefined : stopped(got, timeoutMs, 'the program');
+  if (c.ok) {
+    if (why) return why;
+    if (crash && want.exitCode === 0) return { ...error(`the program printed the expected output, then ended with ${crash.line}`, detail), defect: crash.defect };
+    return pass({ transcript: got.transcript });
+  }
+  // The first wrong line says which defect it is: an exception is itself, wherever it shows; a limit hit after
+  // the transcript went wrong (a game that went on longer than the solution's) is what made it go wrong.
+  if (crash) return { ...fail(`${c.summary} (it ended with ${crash.line})`, detail), defect: crash.defect };
+  const defect = lineDefect(a, firstDifferentLine(want.transcript, got.transcript));
+  if (why && got.outcome !== 'blocked-without-input') return { ...why, defect };
+  return { ...fail(`${c.summary}${got.outcome === 'blocked-without-input' ? ' (then it waited for more input than the test gives: the solution needs no more)' : ''}`, detail), defect };
+}
+
+/** An uncaught exception of a Java run: its first line, and its defect (the class and the first frame of the
+ *  program's own code), one defect wherever it shows. */
+function javaCrash(stderr: string): { line: string; defect: string } | undefined {
+  const lines = stderr.split('\n');
+  const k = lines.findIndex((l) => /^Exception in thread|^\S*(?:Exception|Error)\b/.test(l));
+  if (k < 0) return undefined;
+  const name = /((?:\w+\.)*\w*(?:Exception|Error))/.exec(lines[k]!.replace(/^Exception in thread "[^"]*"\s*/, ''))?.[1] ?? 'exception';
+  const frame = lines.slice(k + 1).map((l) => /^\s+at (?!java\.|jdk\.|sun\.)[\w.$<>]+\((\w+\.java:\d+)\)/.exec(l)?.[1]).find(Boolean);
+  return { line: lines[k]!.trim().slice(0, 300), defect: `raised:${name.slice(name.lastIndexOf('.') + 1)}:${frame ?? 'main'}` };
+}
+
+function firstDifferentLine(want: string, got: string): { want: string; got: string } {
+  const w = want.split('\n'), g = got.split('\n');
+  for (let i = 0; i < Math.max(w.length, g.length); i++) if (w[i] !== g[i]) return { want: w[i] ?? '', got: g[i] ?? '' };
+  return { want: '', got: '' };
+}
+
+/** Every kind of wrong value (java-values.ts differenceKind): a log line a method's value decides, gone wrong
+ *  in a way the line does not tell apart, is explained by any wrong value of that method a call test charged. */
+const ANY_VALUE = ['whitespace', 'case', 'text', 'more', 'less', 'order', 'more-items', 'fewer-items', 'items', 'value'].join('|');
+
+/** A transcript's first wrong line as a defect: the spec's `lines:` names which method a line shows
+ *  ("total:" shows total()), so a wrong total seen in a log is the defect a call test of total()
+ *  charges, and is not charged again. A line another method's value decides (one missing, "Sorry" for
+ *  "Yes") may be any wrong value of it; a number one too low, or a stray space, is that difference only. */
+function lineDefect(a: Assignment, d: { want: string; got: string }): string {
+  const labels = Object.entries(a.spec.data.lines ?? {});
+  const labelOf = (s: string) => labels.find(([label]) => s.trimStart().startsWith(label));
+  const w = labelOf(d.want), g = labelOf(d.got);
+  if (!w) return `transcript:${d.want.trim().slice(0, 40)}`;
+  const [label, method] = w;
+  if (!g || g[0] !== label) return `answer:${method}:${ANY_VALUE}`;
+  // The value after the label, a number as a number (a count one too low is the same defect in a call).
+  const value = (s: string): JValue => {
+    const v = s.slice(s.indexOf(label) + label.length);
+    return /^\s*-?\d+\s*$/.test(v) ? { t: 'int', v: v.trim() } : { t: 'str', v };
+  };
+  const kind = differenceKind(value(d.want), value(d.got));
+  return `answer:${method}:${['whitespace', 'case', 'more', 'less'].includes(kind) ? kind : ANY_VALUE}`;
+}

@@ -1,0 +1,48 @@
+// UW CSE 143 Evil Hangman, a Java class assignment graded from a course folder
+// (examples/uw-cse143-evil-hangman) with the staff's Java solution as the reference: every fixture gets its
+// verdict and fails exactly the tests of its one bug, the golden files are the solution's runs today, and a
+// copy of the folder without the solution grades from them.
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import '../reference/register.js';
+import { loadAssignment } from '../harness/assignment/load.js';
+import { syncClassGolden } from '../harness/golden.js';
+import { gradeSubmission } from '../harness/grade/submission.js';
+import { languageRunners } from '../harness/grade/runners.js';
+import { rootPath } from '../harness/paths.js';
+import { fixtureVerdictSuite } from './fixtures-support.js';
+
+const FOLDER = rootPath('examples', 'uw-cse143-evil-hangman');
+const SPEC = join(FOLDER, 'assignment.yaml');
+const work = mkdtempSync(join(tmpdir(), 'gradekit-cse143-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+fixtureVerdictSuite(SPEC);
+
+describe('uw-cse143-evil-hangman from its course folder', () => {
+  it('nothing under harness/ names it, its class or its methods', () => {
+    const files = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : /\.(ts|java)$/.test(e.name) ? [join(dir, e.name)] : []));
+    const named = files(rootPath('harness')).filter((f) => /cse143|HangmanManager|HangmanMain|guessesLeft/.test(readFileSync(f, 'utf8')));
+    expect(named).toEqual([]);
+  });
+
+  it('has a golden file for every test, each what the solution does today', async () => {
+    const st = await syncClassGolden(loadAssignment(SPEC), false);
+    expect({ stale: st.stale, missing: st.missing, failed: st.failed, orphans: st.orphans }).toEqual({ stale: [], missing: [], failed: [], orphans: [] });
+    expect(st.fresh.length).toBe(loadAssignment(SPEC).spec.data.tests.length);
+  }, 300_000);
+
+  it('a copy without the solution grades from the golden files: the same verdicts', async () => {
+    const copy = join(work, 'course');
+    cpSync(FOLDER, copy, { recursive: true });
+    rmSync(join(copy, 'solution'), { recursive: true });
+    const a = loadAssignment(join(copy, 'assignment.yaml'));
+    expect(a.reference).toMatchObject({ kind: 'solution', present: false });
+    const good = await gradeSubmission(a, join(copy, 'fixtures', 'submissions', 'accepted', 'list-constructor-sortedset'), { runners: languageRunners() });
+    expect(good.score).toBe(good.maxScore);
+    const bad = await gradeSubmission(a, join(copy, 'fixtures', 'submissions', 'wrong_answer', 'tie-picks-last'), { runners: languageRunners() });
+    expect(bad.tests.filter((t) => t.status === 'failed').map((t) => t.id)).toEqual(['record-tie-alphabetically-first']);
+  }, 300_000);
+});

@@ -1,0 +1,82 @@
+// Java class tests (harness/run/java/GradekitCalls.java, calls.ts, harness/grade/java-values.ts): the call
+// driver converts a test's arguments to the types the class declares (a List or a Collection, a char from a
+// one-letter string), reports each result by what its declared type promises (a Set unordered, a SortedSet
+// in order), an exception with its class chain and line, a missing method by name with what the class
+// declares instead, and what a call printed.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileJava } from '../harness/run/java/compile.js';
+import { addCallDriver, runCalls, type JValue } from '../harness/run/java/calls.js';
+import { parseStep } from '../harness/spec/pyexpr.js';
+import { differenceKind, sameJava } from '../harness/grade/java-values.js';
+
+const BOX = `import java.util.*;
+public class Box {
+  private final List<String> items;
+  public Box(Collection<String> items, int limit) {
+    if (limit < 0) throw new IllegalArgumentException("limit");
+    this.items = new ArrayList<>(items);
+  }
+  public Set<String> distinct() { return new HashSet<>(items); }
+  public SortedSet<Character> firsts() { SortedSet<Character> s = new TreeSet<>(); for (String i : items) s.add(i.charAt(0)); return s; }
+  public int count(char c) { int n = 0; for (String i : items) if (i.indexOf(c) >= 0) n++; System.out.println("counting " + c); return n; }
+  public String first() { if (items.isEmpty()) throw new IllegalStateException("empty"); return items.get(0); }
+}
+`;
+
+let dir: string;
+let classDir: string;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'gradekit-javaclass-'));
+  mkdirSync(join(dir, 'src'));
+  writeFileSync(join(dir, 'src', 'Box.java'), BOX);
+  const c = await compileJava(join(dir, 'src'), { mainClass: 'Box' });
+  if (!c.ok) throw new Error(c.summary);
+  expect(await addCallDriver(c.classDir)).toBeUndefined();
+  classDir = c.classDir;
+  mkdirSync(join(dir, 'run'));
+  writeFileSync(join(dir, 'run', 'list.txt'), 'pear\napple\nplum\npear\n');
+}, 120_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const run = (steps: string[]) => runCalls({ cwd: join(dir, 'run'), classDir, steps: steps.map(parseStep), lists: { fruit: 'list.txt' }, timeoutMs: 10_000, maxHeap: '128m', maxOutputBytes: 1 << 20 });
+const strs = (...v: string[]): JValue[] => v.map((x) => ({ t: 'str', v: x }));
+
+describe('the call driver', () => {
+  it('constructs from a word list, calls methods on the object, and reports by declared type', async () => {
+    const r = await run(['b = Box(fruit, 3)', 'b.distinct()', 'b.firsts()', "b.count('p')"]);
+    expect(r.done).toBe(true);
+    expect(r.steps[0]!.sig).toBe('Box(Collection<String>, int)');
+    expect(r.steps[1]!.value).toMatchObject({ t: 'set' });
+    expect(sameJava({ t: 'set', v: strs('apple', 'pear', 'plum') }, r.steps[1]!.value!)).toBe(true);
+    expect(r.steps[2]!.value).toEqual({ t: 'seq', v: [{ t: 'char', v: 'a' }, { t: 'char', v: 'p' }] });
+    expect(r.steps[3]).toMatchObject({ value: { t: 'int', v: '4' }, out: 'counting p\n', sig: 'int count(char)' });
+  }, 60_000);
+
+  it('an exception by its class chain and line; a missing method by name, with what the class declares', async () => {
+    const r = await run(["b = Box(['x'], -1)", "c = Box([], 1)", 'c.first()', "c.count('a', 'b')", 'c.size()']);
+    expect(r.steps[0]!.throws).toMatchObject({ chain: expect.arrayContaining(['IllegalArgumentException', 'RuntimeException']), at: 'Box.java:5' });
+    expect(r.steps[2]!.throws?.chain[0]).toBe('IllegalStateException');
+    expect(r.steps[3]!.missing).toBe('Box has no method count(char, char) (it declares int count(char))');
+    expect(r.steps[4]!.missing).toBe('Box has no method size()');
+  }, 60_000);
+});
+
+describe('Java values', () => {
+  it('a Set in any order, a List in its order, a char as its one-letter String, numbers by value', () => {
+    expect(sameJava({ t: 'set', v: strs('a', 'b') }, { t: 'seq', v: strs('b', 'a') })).toBe(true);
+    expect(sameJava({ t: 'seq', v: strs('a', 'b') }, { t: 'seq', v: strs('b', 'a') })).toBe(false);
+    expect(sameJava({ t: 'char', v: 'e' }, { t: 'str', v: 'e' })).toBe(true);
+    expect(sameJava({ t: 'int', v: '2' }, { t: 'float', v: 2 })).toBe(true);
+    expect(sameJava({ t: 'set', v: strs('a') }, { t: 'set', v: strs('a', 'a') })).toBe(false);
+  });
+
+  it('names the kind of difference, the part of a defect two failures must share', () => {
+    expect(differenceKind({ t: 'str', v: '- - -' }, { t: 'str', v: '- - - ' })).toBe('whitespace');
+    expect(differenceKind({ t: 'int', v: '7' }, { t: 'int', v: '6' })).toBe('less');
+    expect(differenceKind({ t: 'seq', v: strs('a', 'b') }, { t: 'seq', v: strs('b', 'a') })).toBe('order');
+    expect(differenceKind({ t: 'set', v: strs('a') }, { t: 'set', v: strs('a', 'b') })).toBe('more-items');
+  });
+});

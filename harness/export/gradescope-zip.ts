@@ -110,7 +110,7 @@ export async function gradescopeEntries(assignment: string, opts: GradescopeExpo
   entries.push({ path: `${VENDOR_DIR}/package.json`, data: strToU8(JSON.stringify({ name: 'gradekit', version: gradekitVersion(), type: 'module', private: true }, null, 2) + '\n') });
   for (const f of ['driver.py', 'gradekit_driver.py', 'gradekit_salvage.py']) add(rootPath('harness', 'run', 'python', f), `${VENDOR_DIR}/harness/run/python/${f}`);
   // The Java helpers are compiled on the grading machine: the warm javac, and the virtual clock of games.
-  if (a.spec.data.language === 'java') for (const f of ['JavacServer.java', 'VirtualClock.java']) add(rootPath('harness', 'run', 'java', f), `${VENDOR_DIR}/harness/run/java/${f}`);
+  if (a.spec.data.language === 'java') for (const f of ['JavacServer.java', 'VirtualClock.java', 'GradekitCalls.java']) add(rootPath('harness', 'run', 'java', f), `${VENDOR_DIR}/harness/run/java/${f}`);
   entries.push({ path: `${VENDOR_DIR}/${ENTRY_BUNDLE}`, data: await graderBundle() });
 
   // The assignment's own files: a bundled one where gradekit keeps them, a course folder under course/.

@@ -27,6 +27,9 @@ export const javaClassRunner: LanguageRunner = async (a, submission, tests, opts
   /** CPU time the tests used so far: what the submission's budget counts (never the wall clock). */
   let spent = 0;
   const one = async (t: (typeof tests)[number]): Promise<Outcome> => {
+    if ('rule' in t && t.rule === 'compiles') {
+      return b.repaired ? { ...error(`does not compile as handed in: ${b.repaired}; the other tests grade it with that line repaired`, undefined, 'compile_error'), status: 'failed', kind: 'wrong_answer', defect: 'import:compile' } : { status: 'passed', kind: 'passed', message: '' };
+    }
     if (!('call' in t || 'steps' in t || 'run' in t)) return graderError(`a Java class assignment runs call, steps and run tests (this is a ${Object.keys(t).find((k) => ['property', 'rule', 'game'].includes(k))} test)`);
     if (opts.budgetMs !== undefined && spent > opts.budgetMs) return overBudget(opts.budgetMs);
     if ('run' in t && b.courseError) {

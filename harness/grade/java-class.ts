@@ -8,7 +8,7 @@
 // method is not charged again for it.
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative, sep } from 'node:path';
 import type { Assignment } from '../assignment/load.js';
 import type { TestData } from '../spec/schema.js';
 import type { PyStep } from '../spec/pyexpr.js';
@@ -27,7 +27,43 @@ type Built = Extract<CompileResult, { ok: true }> & {
    *  names ("signature:record"), the one a call test finds changed, so it is charged once. */
   courseError?: string;
   courseDefect?: string;
+  /** The first compile error of the classes as handed in, when they compiled only after salvage's repair. */
+  repaired?: string;
 };
+
+/** The one-line repairs of a compile error a TA makes on sight, for every error of the output, or undefined
+ *  when one of them is not such an error (then nothing is repaired): an import javac cannot find is deleted,
+ *  a ';' expected is added where javac's caret points. */
+function repairs(output: string, own: readonly [string, string][], courseNames: ReadonlySet<string>): Map<string, string> | undefined {
+  const lines = output.split('\n');
+  const texts = new Map<string, string[]>();
+  const fixes: { rel: string; line: number; col?: number; kind: 'import' | 'semicolon' }[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const m = /^(.+?\.java):(\d+): error: (.*)$/.exec(lines[i]!);
+    if (!m) continue;
+    const rel = m[1]!.split(sep).join('/'), line = Number(m[2]), msg = m[3]!;
+    // An error in the course's files follows from one in the student's (a class that did not compile).
+    if (courseNames.has(basename(rel))) continue;
+    const file = own.find(([r]) => r === rel || basename(r) === basename(rel));
+    if (!file) return undefined;
+    if (!texts.has(file[0])) texts.set(file[0], readFileSync(file[1], 'utf8').split('\n'));
+    const src = texts.get(file[0])![line - 1] ?? '';
+    if (/^\s*import\s+[\w.*]+\s*;\s*$/.test(src) && /does not exist|is not visible|cannot find symbol/.test(msg)) fixes.push({ rel: file[0], line, kind: 'import' });
+    else if (msg === "';' expected") {
+      const caret = lines.slice(i + 1, i + 4).find((l) => /^\s*\^\s*$/.test(l));
+      if (caret === undefined) return undefined;
+      fixes.push({ rel: file[0], line, col: caret.indexOf('^'), kind: 'semicolon' });
+    } else return undefined;
+  }
+  if (!fixes.length) return undefined;
+  // Right to left on a line, so an insertion does not move the next one's column.
+  for (const f of fixes.sort((x, y) => (y.col ?? 0) - (x.col ?? 0))) {
+    const src = texts.get(f.rel)!;
+    const text = src[f.line - 1] ?? '';
+    src[f.line - 1] = f.kind === 'import' ? '' : `${text.slice(0, f.col)};${text.slice(f.col)}`;
+  }
+  return new Map([...texts].map(([rel, src]) => [rel, src.join('\n')]));
+}
 
 function courseDefect(javacOutput: string): string {
   const m = /symbol:\s+method (\w+)|method (\w+) in class|constructor (\w+) in class/.exec(javacOutput);
@@ -39,6 +75,9 @@ export type ClassBuild = Built | Extract<CompileResult, { ok: false }>;
 export function courseFiles(a: Assignment): string[] {
   return (a.spec.data.course_files ?? []).map((f) => join(a.specDir, f));
 }
+
+/** A package declaration (a comment before it is kept; the line itself becomes empty). */
+const PACKAGE = /^[ \t]*package\s+[\w.]+\s*;/m;
 
 /** The .java files of a submission (a folder, or one file), by path relative to it. */
 function javaFilesOf(path: string): [string, string][] {
@@ -63,11 +102,21 @@ export async function buildClasses(a: Assignment, source: string, deadline?: num
   const course = courseFiles(a);
   const courseNames = new Set(course.map((f) => basename(f)));
   const own = javaFilesOf(source).filter(([rel]) => !courseNames.has(basename(rel)));
+  // The course's files are in the default package: a student's `package` line (an IDE's habit) would keep
+  // them from seeing the class. A TA deletes the line; so does gradekit, keeping the file's line numbers.
+  const coursePackaged = course.some((f) => PACKAGE.test(readFileSync(f, 'utf8')));
+  const unpackaged: string[] = [];
+  /** Sources as salvage repaired them (relative path -> text). */
+  const edited = new Map<string, string>();
   const stage = (withCourse: boolean) => {
     const dir = workDirOnExit(mkdtempSync(join(tmpdir(), 'gradekit-javasrc-')));
     for (const [rel, p] of own) {
       mkdirSync(dirname(join(dir, rel)), { recursive: true });
-      cpSync(p, join(dir, rel));
+      const text = edited.get(rel) ?? readFileSync(p, 'utf8');
+      if (course.length && !coursePackaged && PACKAGE.test(text)) {
+        if (!unpackaged.includes(rel)) unpackaged.push(rel);
+        writeFileSync(join(dir, basename(rel)), text.replace(PACKAGE, ''));
+      } else writeFileSync(join(dir, rel), text);
     }
     if (withCourse) for (const f of course) cpSync(f, join(dir, basename(f)));
     return dir;
@@ -82,11 +131,27 @@ export async function buildClasses(a: Assignment, source: string, deadline?: num
     }
   };
   let c: ClassBuild = await compile(true);
+  // Salvage (the fidelity policy's P2): a TA deletes an import the machine lacks and adds a missing ';', then
+  // grades the rest. The repairs are undone in no file the student sees; the first error is kept for the
+  // `compiles` test, which is charged once.
+  let repaired: string | undefined;
+  for (let round = 0; round < 3 && !c.ok && !c.limit && a.spec.data.submission.import !== 'strict'; round++) {
+    const fixes = repairs(c.output, own, courseNames);
+    if (!fixes) break;
+    repaired ??= c.summary;
+    for (const [rel, text] of fixes) edited.set(rel, text);
+    c = await compile(true);
+  }
   if (!c.ok && course.length && c.errors.length && c.errors.every((e) => courseNames.has(basename(e.file)))) {
     const alone = await compile(false);
     if (alone.ok) c = { ...alone, courseError: c.summary, courseDefect: courseDefect(c.output) };
   }
   if (!c.ok) return c;
+  if (repaired) {
+    c.repaired = repaired;
+    c.notices.push(`the classes did not compile as handed in (${repaired}); gradekit repaired that line as a TA would and graded the rest`);
+  }
+  if (unpackaged.length) c.notices.push(`the package line of ${unpackaged.join(', ')} was set aside: the course's own classes are in the default package`);
   const problem = await addCallDriver(c.classDir);
   if (problem) c.notices.push(problem);
   return c;
@@ -169,6 +234,7 @@ export async function expectedRun(a: Assignment, t: TestData, steps: readonly Py
   const src = a.reference.kind === 'solution' ? a.reference : undefined;
   if (!src) return { problem: 'a Java class assignment needs the staff solution as its reference (reference: { solution: ... })' };
   if (!src.present) {
+    if (a.customWords) return { problem: 'the golden files record the course folder\'s own word lists; with --words the solution must be here to run' };
     const g = readGolden(a, t.id);
     return g ?? { problem: `no golden file for ${t.id}: run \`gradekit golden ${relative(process.cwd(), a.spec.file) || a.spec.file} --update\` where the solution is` };
   }
@@ -265,6 +331,14 @@ export function judgeCalls(t: TestData, steps: readonly PyStep[], got: CallsRun,
     }
     if (g.out && 'silent' in t && t.silent) return { ...fail(`${where} printed ${JSON.stringify(g.out.slice(0, 200))}; the class must print nothing`, detail), defect: `answer:${method}:prints` };
   }
+  // A method under another name did what its rule says: the rename is one changed signature, charged once
+  // (every test that calls it shows the same), and its rules are judged as written.
+  const renamed = got.steps.find((s) => s.renamed);
+  if (renamed) {
+    const k = got.steps.indexOf(renamed), st = steps[k]!;
+    const name = st.expr.k === 'call' ? st.expr.callee[st.expr.callee.length - 1]! : '?';
+    return { ...fail(`the class has ${renamed.sig} where the handout names it ${want.steps[k]?.sig ?? `${name}()`}: the calls of ${name} were graded with ${renamed.renamed}, and its rules hold`, { ...detail, hint: `rename ${renamed.renamed} to ${name}` }), defect: `signature:${name}` };
+  }
   return pass(detail);
 }
 
@@ -272,7 +346,7 @@ export function judgeCalls(t: TestData, steps: readonly PyStep[], got: CallsRun,
 export function judgeMain(a: Assignment, t: TestData, got: LockstepResult, want: LockstepResult, timeoutMs: number): Outcome {
   const normalisers = ('normalise' in t && t.normalise) || a.spec.data.defaults.normalise;
   const c = compareText(want.transcript, got.transcript, normalisers);
-  const crash = got.exitCode !== 0 && got.outcome === 'exited' ? javaCrash(got.stderr) : undefined;
+  const crash = got.exitCode !== 0 && got.outcome === 'exited' ? javaCrash(got.stderr, new Set(courseFiles(a).map((f) => basename(f)))) : undefined;
   const detail = { ...c.detail, transcript: got.transcript, ...(got.stderr ? { traceback: got.stderr.slice(-4000) } : {}) };
   // A test whose input runs out in the solution's run too is judged on what both printed until then.
   const bothOut = got.outcome === 'blocked-without-input' && want.outcome === 'blocked-without-input';
@@ -292,12 +366,15 @@ export function judgeMain(a: Assignment, t: TestData, got: LockstepResult, want:
 
 /** An uncaught exception of a Java run: its first line, and its defect (the class and the first frame of the
  *  program's own code), one defect wherever it shows. */
-function javaCrash(stderr: string): { line: string; defect: string } | undefined {
+function javaCrash(stderr: string, courseNames: ReadonlySet<string>): { line: string; defect: string } | undefined {
   const lines = stderr.split('\n');
   const k = lines.findIndex((l) => /^Exception in thread|^\S*(?:Exception|Error)\b/.test(l));
   if (k < 0) return undefined;
   const name = /((?:\w+\.)*\w*(?:Exception|Error))/.exec(lines[k]!.replace(/^Exception in thread "[^"]*"\s*/, ''))?.[1] ?? 'exception';
   const frame = lines.slice(k + 1).map((l) => /^\s+at (?!java\.|jdk\.|sun\.)[\w.$<>]+\((\w+\.java:\d+)\)/.exec(l)?.[1]).find(Boolean);
+  // Thrown in the course's own code (its Scanner out of the test's input when a game went on longer than the
+  // solution's): the transcript says what went wrong first, not this.
+  if (frame && courseNames.has(frame.slice(0, frame.indexOf(':')))) return undefined;
   return { line: lines[k]!.trim().slice(0, 300), defect: `raised:${name.slice(name.lastIndexOf('.') + 1)}:${frame ?? 'main'}` };
 }
 

@@ -445,6 +445,8 @@ function runRule(t: Extract<TestData, { rule: unknown }>, env: PythonTestEnv): O
       if (out.length && t.rule === 'silent-import') return fail(`importing ${env.file} printed ${JSON.stringify(out.slice(0, 200))}${out.length > 200 ? '…' : ''}; importing must print nothing and run nothing`, { hint: "move top-level code under if __name__ == '__main__':" });
       return pass();
     }
+    case 'compiles':
+      return graderError('rule: compiles is for Java classes; a Python file is charged for what does not import by its import tests');
     case 'defines': {
       const have = new Set(imp.attributes ?? []);
       const missing = (t.names ?? []).filter((n) => !have.has(n));

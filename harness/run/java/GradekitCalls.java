@@ -39,6 +39,7 @@ public final class GradekitCalls {
       try {
         Object[] result = perform(step, bound);
         line.append(",\"sig\":").append(quote((String) result[1]));
+        if (result.length > 3) line.append(",\"renamed\":").append(quote((String) result[3]));
         if (step.get("bind") != null) bound.put((String) step.get("bind"), result[0]);
         // A constructor's result is the object it made, named by its class (its hash code is no value).
         line.append(",\"value\":").append(step.get("target") == null ? "{\"t\":\"obj\",\"class\":" + quote(result[0].getClass().getName()) + ",\"v\":" + quote("a new " + result[0].getClass().getSimpleName()) + "}" : encode(result[0], (Type) result[2], 0));
@@ -128,7 +129,38 @@ public final class GradekitCalls {
       m.setAccessible(true);
       return new Object[] {m.invoke(self, conv), signature(name, m.getGenericReturnType(), m.getGenericParameterTypes()), m.getGenericReturnType()};
     }
+    // A method written under another name (guessLeft for guessesLeft, getPattern for pattern): the one of the
+    // same arity whose name is closest, if close, stands in; the test reports the rename (one changed signature).
+    if (named.isEmpty()) {
+      Method best = null;
+      int bestDistance = Integer.MAX_VALUE;
+      for (Class<?> k = c; k != null && k != Object.class; k = k.getSuperclass()) {
+        for (Method m : k.getDeclaredMethods()) {
+          if (m.isSynthetic() || m.getParameterCount() != args.size() || (self == null && !Modifier.isStatic(m.getModifiers()))) continue;
+          int d = nameDistance(name, m.getName());
+          if (d < bestDistance && convertAll(m.getGenericParameterTypes(), args, bound) != null) { best = m; bestDistance = d; }
+        }
+      }
+      if (best != null && bestDistance <= Math.max(1, name.length() / 4)) {
+        best.setAccessible(true);
+        Object[] conv = convertAll(best.getGenericParameterTypes(), args, bound);
+        return new Object[] {best.invoke(self, conv), signature(best.getName(), best.getGenericReturnType(), best.getGenericParameterTypes()), best.getGenericReturnType(), best.getName()};
+      }
+    }
     throw new Missing(c.getSimpleName() + " has no method " + name + "(" + kinds(args) + ")" + declared(c, name, named));
+  }
+
+  /** How far apart two method names are: edits between them, case ignored, a get/is prefix free. */
+  static int nameDistance(String want, String have) {
+    String a = want.toLowerCase(), b = have.toLowerCase().replaceFirst("^(get|is)(?=.)", "");
+    int[] prev = new int[b.length() + 1], cur = new int[b.length() + 1];
+    for (int j = 0; j <= b.length(); j++) prev[j] = j;
+    for (int i = 1; i <= a.length(); i++) {
+      cur[0] = i;
+      for (int j = 1; j <= b.length(); j++) cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1));
+      int[] t = prev; prev = cur; cur = t;
+    }
+    return prev[b.length()];
   }
 
   static String declared(Class<?> c, String name, List<? extends Executable> have) {

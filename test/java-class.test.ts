@@ -11,6 +11,7 @@ import { compileJava } from '../harness/run/java/compile.js';
 import { addCallDriver, runCalls, type JValue } from '../harness/run/java/calls.js';
 import { parseStep } from '../harness/spec/pyexpr.js';
 import { differenceKind, sameJava } from '../harness/grade/java-values.js';
+import { loadAssignment } from '../harness/assignment/load.js';
 
 const BOX = `import java.util.*;
 public class Box {
@@ -75,8 +76,23 @@ describe('Java values', () => {
 
   it('names the kind of difference, the part of a defect two failures must share', () => {
     expect(differenceKind({ t: 'str', v: '- - -' }, { t: 'str', v: '- - - ' })).toBe('whitespace');
-    expect(differenceKind({ t: 'int', v: '7' }, { t: 'int', v: '6' })).toBe('less');
+    expect(differenceKind({ t: 'int', v: '7' }, { t: 'int', v: '6' })).toBe('number');
     expect(differenceKind({ t: 'seq', v: strs('a', 'b') }, { t: 'seq', v: strs('b', 'a') })).toBe('order');
     expect(differenceKind({ t: 'set', v: strs('a') }, { t: 'set', v: strs('a', 'b') })).toBe('more-items');
+  });
+});
+
+describe('a Java course folder\'s spec errors', () => {
+  it('name the file and line: a course file not there, a name no list or step binds, a class the solution lacks', () => {
+    const course = join(dir, 'course');
+    mkdirSync(join(course, 'solution'), { recursive: true });
+    mkdirSync(join(course, 'fixtures'), { recursive: true });
+    writeFileSync(join(course, 'solution', 'Box.java'), BOX);
+    writeFileSync(join(course, 'fixtures', 'w.txt'), 'a\nb\n');
+    writeFileSync(join(course, 'assignment.yaml'), [
+      'assignment: box', 'title: Box', 'language: java', 'submission: { file: Box.java }', 'course_files: [course/Main.java]',
+      'words: { file: w.txt, as: w.txt }', 'tests:', '  - id: t1', '    steps: ["b = Box(fruit, 1)", "b.first()"]', '    basis: "first(): returns the first item"', '  - id: t2', '    steps: ["c = Crate(words, 1)"]', '    basis: "Crate(): makes a crate"', '',
+    ].join('\n'));
+    expect(() => loadAssignment(join(course, 'assignment.yaml'))).toThrow(/assignment\.yaml:5:\d+: course file not found: course\/Main\.java[\s\S]*assignment\.yaml:9:\d+: unknown name 'fruit'[\s\S]*assignment\.yaml:12:\d+: unknown function 'Crate'/);
   });
 });

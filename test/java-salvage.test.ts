@@ -42,4 +42,15 @@ describe('java salvage', () => {
     const src = 'class A {\n  int n = "x";\n}';
     expect(fix(src, 'A.java:2: error: incompatible types: String cannot be converted to int\n  int n = "x";\n          ^\n1 error\n')).toBeUndefined();
   });
+
+  it('says a body with no code is a method never written', () => {
+    const src = 'class A {\n  int f() {\n    // TODO\n  }\n}';
+    const r = fix(src, 'A.java:4: error: missing return statement\n  }\n  ^\n1 error\n')!;
+    expect(r).toContain('throw new RuntimeException("gradekit: this method has no code: its empty body does not compile (line 4: missing return statement)");');
+  });
+
+  it('spells s.length() where javac points at the dot', () => {
+    const src = 'class A {\n  int n(String s) { return s.length; }\n}';
+    expect(fix(src, 'A.java:2: error: cannot find symbol\n  int n(String s) { return s.length; }\n                            ^\n  symbol:   variable length\n  location: variable s of type String\n1 error\n')).toBe('class A {\n  int n(String s) { return s.length(); }\n}');
+  });
 });

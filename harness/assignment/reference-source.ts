@@ -116,7 +116,8 @@ function solutionAdapter(spec: LoadedSpec, file: string): ReferenceAdapter {
   };
   const functions: Record<string, RefFunction> = {};
   for (const name of calledNames(spec)) functions[name] = unavailable(name);
-  return { id: `solution ${basename(file)}`, functions };
+  const folder = existsSync(file) && statSync(file).isDirectory();
+  return { id: `solution ${basename(file)}${folder ? '/' : ''}`, functions };
 }
 
 /** Spec errors for what a solution reference cannot do: everything it gives comes from golden files. */

@@ -21,7 +21,7 @@ import { removeWorkDir, workDirOnExit } from '../util/shutdown.js';
 import { compareText } from '../compare/text.js';
 import { error, fail, graderError, limit, pass, type Outcome } from './outcome.js';
 import { differenceKind, sameJava, showJava, showThrown, throwsExpected } from './java-values.js';
-import { repairs } from './java-salvage.js';
+import { EMPTY_NOTE, repairs } from './java-salvage.js';
 
 type Built = Extract<CompileResult, { ok: true }> & {
   /** Why the course's files do not compile with the student's classes, and as which defect: the method javac
@@ -287,8 +287,13 @@ export function judgeCalls(t: TestData, steps: readonly PyStep[], got: CallsRun,
     if (stated || w.throws) {
       const expected = stated ?? w.throws!.chain[0] ?? w.throws!.class;
       if (g.throws && throwsExpected(expected, g.throws)) continue;
+      if (g.throws?.message?.startsWith(EMPTY_NOTE)) return { ...fail(`${where}: ${method}() has no code (its empty body does not compile), so none of its rules can be checked`, detail), defect: `stub:${method}` };
       const did = g.throws ? `threw ${showThrown(g.throws)}` : `returned ${showJava(g.value!)}`;
       return { ...fail(`${where} should throw ${expected}; it ${did}`, detail), defect: `answer:${method}:${g.throws ? 'other-exception' : 'no-exception'}:${expected}` };
+    }
+    if (g.throws?.message?.startsWith(EMPTY_NOTE)) {
+      // A method never written (its empty body did not compile): nothing of it can be checked (P1).
+      return { ...fail(`${where}: ${method}() has no code (its empty body does not compile), so none of its rules can be checked`, detail), defect: `stub:${method}` };
     }
     if (g.throws) {
       return { ...error(`${where} threw ${showThrown(g.throws)}, where ${w.value ? showJava(w.value) : 'a value'} is expected`, detail), defect: `raised:${g.throws.chain[0]}:${g.throws.at || method}` };
@@ -354,12 +359,12 @@ function firstDifferentLine(want: string, got: string): { want: string; got: str
 
 /** Every kind of wrong value (java-values.ts differenceKind): a log line a method's value decides, gone wrong
  *  in a way the line does not tell apart, is explained by any wrong value of that method a call test charged. */
-const ANY_VALUE = ['whitespace', 'case', 'text', 'more', 'less', 'order', 'more-items', 'fewer-items', 'items', 'value'].join('|');
+const ANY_VALUE = ['whitespace', 'case', 'text', 'number', 'order', 'more-items', 'fewer-items', 'items', 'value'].join('|');
 
 /** A transcript's first wrong line as a defect: the spec's `lines:` names which method a line shows
  *  ("total:" shows total()), so a wrong total seen in a log is the defect a call test of total()
  *  charges, and is not charged again. A line another method's value decides (one missing, "Sorry" for
- *  "Yes") may be any wrong value of it; a number one too low, or a stray space, is that difference only. */
+ *  "Yes") may be any wrong value of it; a wrong number, or a stray space, is that difference only. */
 function lineDefect(a: Assignment, d: { want: string; got: string }): string {
   const labels = Object.entries(a.spec.data.lines ?? {});
   const labelOf = (s: string) => labels.find(([label]) => s.trimStart().startsWith(label));
@@ -367,11 +372,11 @@ function lineDefect(a: Assignment, d: { want: string; got: string }): string {
   if (!w) return `transcript:${d.want.trim().slice(0, 40)}`;
   const [label, method] = w;
   if (!g || g[0] !== label) return `answer:${method}:${ANY_VALUE}`;
-  // The value after the label, a number as a number (a count one too low is the same defect in a call).
+  // The value after the label, a number as a number (a wrong count is the same defect in a call).
   const value = (s: string): JValue => {
     const v = s.slice(s.indexOf(label) + label.length);
     return /^\s*-?\d+\s*$/.test(v) ? { t: 'int', v: v.trim() } : { t: 'str', v };
   };
   const kind = differenceKind(value(d.want), value(d.got));
-  return `answer:${method}:${['whitespace', 'case', 'more', 'less'].includes(kind) ? kind : ANY_VALUE}`;
+  return `answer:${method}:${['whitespace', 'case', 'number'].includes(kind) ? kind : ANY_VALUE}`;
 }

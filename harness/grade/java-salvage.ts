@@ -11,6 +11,9 @@
 import { readFileSync } from 'node:fs';
 import { basename, sep } from 'node:path';
 
+/** What a set-aside method that was never written throws (java-class.ts reads it as a stub). */
+export const EMPTY_NOTE = 'gradekit: this method has no code: its empty body does not compile';
+
 const UTIL = new Set(['List', 'ArrayList', 'LinkedList', 'Set', 'HashSet', 'TreeSet', 'LinkedHashSet', 'SortedSet', 'NavigableSet', 'Map', 'HashMap', 'TreeMap', 'LinkedHashMap', 'SortedMap', 'Collection', 'Collections', 'Arrays', 'Iterator', 'Scanner', 'Queue', 'Deque', 'ArrayDeque', 'Stack', 'Random', 'Objects']);
 const IO = new Set(['File', 'FileNotFoundException', 'IOException', 'PrintStream', 'FileReader', 'BufferedReader']);
 
@@ -102,8 +105,10 @@ export function repairs(output: string, own: readonly [string, string][], course
     else if (e.message === "';' expected" && e.col !== undefined) edits.push({ rel: e.rel, line: e.line, col, apply: (t) => `${t.slice(0, col)};${t.slice(col)}` });
     else if (e.message === 'cannot find symbol' && /^class (\w+)$/.test(sym) && (UTIL.has(sym.slice(6)) || IO.has(sym.slice(6)))) {
       edits.push({ rel: e.rel, line: 1, col: -1, apply: (t) => (t.startsWith('import java.util.*; import java.io.*; ') ? t : `import java.util.*; import java.io.*; ${t}`) });
-    } else if (e.message === 'cannot find symbol' && /^variable (length|size)$/.test(sym) && text.slice(col).match(/^(length|size)\b(?!\s*\()/)) {
-      edits.push({ rel: e.rel, line: e.line, col, apply: (t) => `${t.slice(0, col)}${/^\w+/.exec(t.slice(col))![0]}()${t.slice(col + /^\w+/.exec(t.slice(col))![0].length)}` });
+    } else if (e.message === 'cannot find symbol' && /^variable (length|size)$/.test(sym) && /^\.?(length|size)\b(?!\s*\()/.test(text.slice(col))) {
+      // javac's caret is on the dot or on the name.
+      const at = text[col] === '.' ? col + 1 : col;
+      edits.push({ rel: e.rel, line: e.line, col: at, apply: (t) => `${t.slice(0, at)}${/^\w+/.exec(t.slice(at))![0]}()${t.slice(at + /^\w+/.exec(t.slice(at))![0].length)}` });
     } else if (e.message === 'cannot find symbol' && sym === 'method length()' && /array/.test(e.location ?? '') && text.slice(col).startsWith('length()')) {
       edits.push({ rel: e.rel, line: e.line, col, apply: (t) => `${t.slice(0, col)}length${t.slice(col + 'length()'.length)}` });
     } else setAside.push({ rel: e.rel, line: e.line, message: e.message });
@@ -128,7 +133,11 @@ export function repairs(output: string, own: readonly [string, string][], course
     // A body with two errors is set aside once, named by its first.
     if (asideAt.has(`${s.rel}:${o}`)) continue;
     asideAt.add(`${s.rel}:${o}`);
-    const note = `gradekit: this method does not compile as handed in (line ${s.line}: ${s.message.replace(/["\\]/g, '')})`;
+    // An empty body (a method never written) is said so: its tests could check nothing (a stub, not a crash).
+    const mask = codeMask(text);
+    let empty = true;
+    for (let k = o + 1; k < c && empty; k++) if (mask[k] && /\S/.test(text[k]!)) empty = false;
+    const note = empty ? `${EMPTY_NOTE} (line ${s.line}: ${s.message.replace(/["\\]/g, '')})` : `gradekit: this method does not compile as handed in (line ${s.line}: ${s.message.replace(/["\\]/g, '')})`;
     const inner = text.slice(o + 1, c).replace(/[^\n]/g, ' ');
     const firstBreak = inner.indexOf('\n');
     const thrown = ` throw new RuntimeException("${note}"); `;

@@ -129,7 +129,7 @@ public final class GradekitCalls {
       m.setAccessible(true);
       return new Object[] {m.invoke(self, conv), signature(name, m.getGenericReturnType(), m.getGenericParameterTypes()), m.getGenericReturnType()};
     }
-    // A method written under another name (guessLeft for guessesLeft, getPattern for pattern): the one of the
+    // A method written under another name (balanc for balance, getTotal for total): the one of the
     // same arity whose name is closest, if close, stands in; the test reports the rename (one changed signature).
     if (named.isEmpty()) {
       Method best = null;

@@ -5,35 +5,42 @@ import { availableParallelism } from 'node:os';
 import { dirname } from 'node:path';
 import type { LanguageRunner } from './submission.js';
 import { overBudget } from './submission.js';
-import { error, graderError, limit, type Outcome } from './outcome.js';
+import pLimit from 'p-limit';
+import { error, fail, graderError, limit, pass, type Outcome } from './outcome.js';
+import type { CompileResult } from '../run/java/compile.js';
+import type { TestData } from '../spec/schema.js';
 import { removeWorkDir } from '../util/shutdown.js';
 import { buildClasses, expectedRun, judgeCalls, judgeMain, runClassTest, type ClassRun, type RunPlace } from './java-class.js';
 import type { LockstepResult } from '../run/lockstep.js';
 
-const cpuStopped = (r: ClassRun) => { const run = 'calls' in r ? r.calls.run : r.main; return run.outcome === 'timeout' && run.limit === 'cpu'; };
 const runOf = (r: ClassRun): LockstepResult => ('calls' in r ? r.calls.run : r.main);
+const cpuStopped = (r: ClassRun) => runOf(r).outcome === 'timeout' && runOf(r).limit === 'cpu';
+
+/** A submission whose classes do not compile: every test gets the compile error (or the limit that stopped
+ *  javac), and the report says it once at its top. Shared with the game runner (java-runner.ts). */
+export function compileFailure(c: Extract<CompileResult, { ok: false }>, tests: readonly TestData[]): Awaited<ReturnType<LanguageRunner>> {
+  const o = c.limit ? limit('resource_limit_exceeded', c.summary) : error(`does not compile: ${c.summary}`, { traceback: c.output.slice(0, 8000) }, 'compile_error');
+  const outcomes = new Map(tests.map((t) => [t.id, { ...o, ms: 0 }]));
+  return { outcomes, notices: [], fatal: { kind: c.limit ? 'limit' : 'compile', message: o.message, ...(c.output ? { detail: c.output.slice(0, 8000) } : {}) } };
+}
 
 export const javaClassRunner: LanguageRunner = async (a, submission, tests, opts) => {
   const outcomes = new Map<string, Outcome & { ms: number }>();
   const notices: string[] = [];
   const b = await buildClasses(a, submission, opts.deadline);
-  if (!b.ok) {
-    const o = b.limit ? limit('resource_limit_exceeded', b.summary) : error(`does not compile: ${b.summary}`, { traceback: b.output.slice(0, 8000) }, 'compile_error');
-    for (const t of tests) outcomes.set(t.id, { ...o, ms: 0 });
-    return { outcomes, notices, fatal: { kind: b.limit ? 'limit' : 'compile', message: o.message, ...(b.output ? { detail: b.output.slice(0, 8000) } : {}) } };
-  }
+  if (!b.ok) return compileFailure(b, tests);
   notices.push(...b.notices);
   const place: RunPlace = { build: b, wrap: opts.wrap, maxHeap: `${a.spec.data.defaults.memory_mb}m`, outputCap: a.spec.data.defaults.output_cap };
   /** CPU time the tests used so far: what the submission's budget counts (never the wall clock). */
   let spent = 0;
   const one = async (t: (typeof tests)[number]): Promise<Outcome> => {
     if ('rule' in t && t.rule === 'compiles') {
-      return b.repaired ? { ...error(`does not compile as handed in: ${b.repaired}; the other tests grade it with that line repaired`, undefined, 'compile_error'), status: 'failed', kind: 'wrong_answer', defect: 'import:compile' } : { status: 'passed', kind: 'passed', message: '' };
+      return b.repaired ? { ...fail(`does not compile as handed in: ${b.repaired}; the other tests grade it with that line repaired`), defect: 'import:compile' } : pass();
     }
     if (!('call' in t || 'steps' in t || 'run' in t)) return graderError(`a Java class assignment runs call, steps and run tests (this is a ${Object.keys(t).find((k) => ['property', 'rule', 'game'].includes(k))} test)`);
     if (opts.budgetMs !== undefined && spent > opts.budgetMs) return overBudget(opts.budgetMs);
     if ('run' in t && b.courseError) {
-      return { ...error(`the course's ${a.spec.data.submission.main ?? 'main class'} does not compile with your classes: ${b.courseError}`, undefined, 'compile_error'), status: 'failed', kind: 'wrong_answer', defect: b.courseDefect ?? 'signature:course-files' };
+      return { ...fail(`the course's ${a.spec.data.submission.main ?? 'main class'} does not compile with your classes: ${b.courseError}`), defect: b.courseDefect ?? 'signature:course-files' };
     }
     const steps = a.steps.get(t.id);
     const timeoutMs = t.timeout ?? a.spec.data.defaults.timeout;
@@ -53,15 +60,12 @@ export const javaClassRunner: LanguageRunner = async (a, submission, tests, opts
     return graderError(`the golden file of ${t.id} is of another kind of test: run gradekit golden --update`);
   };
   try {
-    const queue = [...tests];
-    const width = Math.max(1, Math.min(2, availableParallelism()));
-    await Promise.all(Array.from({ length: width }, async () => {
-      for (let t = queue.shift(); t; t = queue.shift()) {
-        const t0 = performance.now();
-        const o = await one(t);
-        outcomes.set(t.id, { ...o, ms: performance.now() - t0 });
-      }
-    }));
+    const two = pLimit(Math.max(1, Math.min(2, availableParallelism())));
+    await Promise.all(tests.map((t) => two(async () => {
+      const t0 = performance.now();
+      const o = await one(t);
+      outcomes.set(t.id, { ...o, ms: performance.now() - t0 });
+    })));
   } finally {
     removeWorkDir(dirname(b.classDir));
   }

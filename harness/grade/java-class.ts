@@ -32,7 +32,6 @@ type Built = Extract<CompileResult, { ok: true }> & {
   repaired?: string;
 };
 
-
 function courseDefect(javacOutput: string): string {
   const m = /symbol:\s+method (\w+)|method (\w+) in class|constructor (\w+) in class/.exec(javacOutput);
   return `signature:${m?.[1] ?? m?.[2] ?? m?.[3] ?? 'course-files'}`;
@@ -281,20 +280,19 @@ export function judgeCalls(t: TestData, steps: readonly PyStep[], got: CallsRun,
     if (g.missing) return { ...fail(g.missing, { ...detail, hint: w.sig ? `the handout's ${w.sig.includes('(') && !/^[A-Z]\w*\(/.test(w.sig) ? 'method' : 'constructor'}: ${w.sig}` : undefined }), defect: `${/declares/.test(g.missing) ? 'signature' : 'missing-fn'}:${method}` };
     if (g.bad) return graderError(`${src}: ${g.bad}`);
     const where = `${src}${before(i)}`;
+    // A method never written (its empty body did not compile): nothing of it can be checked (P1).
+    const stub = g.throws?.message?.startsWith(EMPTY_NOTE) ? { ...fail(`${where}: ${method}() has no code (its empty body does not compile), so none of its rules can be checked`, detail), defect: `stub:${method}` } : undefined;
     // A crash is a crash in a step whose value the test does not compare too.
     if (!compares[i] && !(g.throws && !w.throws)) continue;
     const stated = 'steps' in t && typeof t.steps[i] === 'object' ? (t.steps[i] as { throws?: string }).throws : undefined;
     if (stated || w.throws) {
       const expected = stated ?? w.throws!.chain[0] ?? w.throws!.class;
       if (g.throws && throwsExpected(expected, g.throws)) continue;
-      if (g.throws?.message?.startsWith(EMPTY_NOTE)) return { ...fail(`${where}: ${method}() has no code (its empty body does not compile), so none of its rules can be checked`, detail), defect: `stub:${method}` };
+      if (stub) return stub;
       const did = g.throws ? `threw ${showThrown(g.throws)}` : `returned ${showJava(g.value!)}`;
       return { ...fail(`${where} should throw ${expected}; it ${did}`, detail), defect: `answer:${method}:${g.throws ? 'other-exception' : 'no-exception'}:${expected}` };
     }
-    if (g.throws?.message?.startsWith(EMPTY_NOTE)) {
-      // A method never written (its empty body did not compile): nothing of it can be checked (P1).
-      return { ...fail(`${where}: ${method}() has no code (its empty body does not compile), so none of its rules can be checked`, detail), defect: `stub:${method}` };
-    }
+    if (stub) return stub;
     if (g.throws) {
       return { ...error(`${where} threw ${showThrown(g.throws)}, where ${w.value ? showJava(w.value) : 'a value'} is expected`, detail), defect: `raised:${g.throws.chain[0]}:${g.throws.at || method}` };
     }

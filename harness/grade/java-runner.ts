@@ -14,7 +14,7 @@ import { registerRunner } from './runners.js';
 import { UsageError } from '../util/errors.js';
 import { studentWorkDir, type WorkDirLease } from '../run/sandbox/index.js';
 import { overBudget } from './submission.js';
-import { javaClassRunner } from './java-class-runner.js';
+import { compileFailure, javaClassRunner } from './java-class-runner.js';
 
 export const javaRunner: LanguageRunner = async (a, submission, tests, opts) => {
   // A class assignment (call, steps and run tests, the course's files, the staff's solution): its own runner.
@@ -33,11 +33,7 @@ export const javaRunner: LanguageRunner = async (a, submission, tests, opts) => 
   if (!judge || !a.roles) throw new UsageError(`${a.spec.file}: reference '${a.adapter.id}' has no game judge or role table for interactive programs`);
   // Every game's input is scripted: the program runs on a virtual clock (its sleeps take no time).
   const c = await compileJava(dir, { mainClass: a.spec.data.submission.main, deadline: opts.deadline, virtualClock: true });
-  if (!c.ok) {
-    const o = c.limit ? limit('resource_limit_exceeded', c.summary) : error(`does not compile: ${c.summary}`, { traceback: c.output.slice(0, 8000) }, 'compile_error');
-    for (const t of tests) outcomes.set(t.id, { ...o, ms: 0 });
-    return { outcomes, notices, fatal: { kind: c.limit ? 'limit' : 'compile', message: o.message, ...(c.output ? { detail: c.output.slice(0, 8000) } : {}) } };
-  }
+  if (!c.ok) return compileFailure(c, tests);
   notices.push(...c.notices);
   // A budget of the sandbox a game broke (all its processes over their memory): the games after it are not played.
   let broken: string | undefined;

@@ -13,5 +13,5 @@ describe.each(['chiseler', 'hangman-313e', 'ps3-mit', 'ps3-ocw'])('%s spec', (id
     const survivors = r.mutants.filter((m) => m.status === 'survived').map((m) => `line ${m.line} in ${m.function}: ${m.desc}`);
     expect(r.mutants.length).toBe(30);
     expect(r.score, `survivors:\n${survivors.join('\n')}`).toBeGreaterThanOrEqual(90);
-  }, 600_000);
+  }, 1_800_000); // the machine's time (a busy 2-core CI runner: 175 s alone, over 600 s beside the slow suite), never a verdict
 });

@@ -9,7 +9,7 @@ import type { Assignment } from './assignment/load.js';
 import { goldenPath, planTest, referenceRun, transcriptMode, type Running, type RunningTest } from './grade/python-tests.js';
 import { goldenOf, needsSolution, renderGolden, solutionGoldenPath, solutionProblem, SolutionRunner, SolutionUnavailable } from './grade/solution.js';
 import { UsageError } from './util/errors.js';
-import { expectedRun, goldenFile as classGoldenFile, goldenText as classGoldenText } from './grade/java-class.js';
+import { expectedRun, expectedState, goldenFile as classGoldenFile, goldenText as classGoldenText } from './grade/java-class.js';
 import { startProgress, type Progress, type ProgressOptions } from './report/progress.js';
 
 export interface GoldenStatus {
@@ -120,7 +120,9 @@ export async function syncClassGolden(a: Assignment, update: boolean, progress?:
       progress?.tick(t.id, 'FAILED');
       continue;
     }
-    settle(st, t.id, classGoldenFile(a, t.id), classGoldenText(t.id, r), update, progress);
+    // The solution's object after each step too: what a failing test's cause is found by (java-state.ts).
+    const state = await expectedState(a, t, a.steps.get(t.id), undefined);
+    settle(st, t.id, classGoldenFile(a, t.id), classGoldenText(t.id, r, state), update, progress);
   }
   st.orphans = orphans(a, new Set(tests.map((t) => t.id)), '.json');
   return st;

@@ -152,4 +152,38 @@ describe('assignCharges', () => {
     const got = charge([[test('valid-counts'), { ...wrong('overuses-letters|ignores-counts'), narrows: true }], [test('wild-counts'), wrong('wildcard-ignores-hand|overuses-letters')], [test('valid-basic'), ruledOut]]);
     expect(got).toEqual({ 'valid-counts': 'failed', 'wild-counts': 'skipped', 'valid-basic': 'passed' });
   });
+
+  describe('a class whose methods are filed under their own groups', () => {
+    const groups: Record<string, string> = { 'ctor-dups': 'constructor', 'record-count': 'record', 'pattern-after': 'pattern', 'main-log': 'main' };
+    const run = (rows: [TestData, Outcome][]) => {
+      const out = assignCharges({ tests: rows.map(([t]) => t), outcomes: new Map(rows.map(([t, o]) => [t.id, o])), groupOf: (t) => groups[t.id]!, callees: () => ['record'] });
+      return Object.fromEntries([...out].map(([id, o]) => [id, `${o.status}${o.partOf ? `@${o.partOf}` : ''}`]));
+    };
+    const count: Outcome = { ...fail('record returned 0, expected 1'), defect: 'answer:record:number' };
+    const pattern: Outcome = { ...fail('pattern() returned "- - - -"'), defect: 'answer:pattern:text' };
+    // java-state.ts: the pattern test's failure traced to record, which left the object wrong before it.
+    const traced: Outcome = { ...pattern, defect: 'helpers:any:record', untraced: { defect: pattern.defect!, message: pattern.message } };
+
+    it('a defect is charged at the test aimed at its rule, not at an earlier test that calls the method on the way', () => {
+      expect(run([[test('ctor-dups'), count], [test('record-count'), count]])).toEqual({ 'ctor-dups': 'skipped@record-count', 'record-count': 'failed' });
+    });
+    it('an exception thrown in place of one due is the missing check of a home the spec names, and only then', () => {
+      const none: Outcome = { ...fail('should throw IllegalStateException; it returned 0'), defect: 'answer:record:no-exception:IllegalStateException' };
+      const other: Outcome = { ...fail('should throw IllegalStateException; it threw IllegalArgumentException'), defect: 'answer:record:other-exception:IllegalStateException' };
+      const g = { 'no-guesses': 'record', 'no-words': 'record', order: 'record' } as Record<string, string>;
+      const go = (rows: [TestData, Outcome][]) => Object.fromEntries([...assignCharges({ tests: rows.map(([t]) => t), outcomes: new Map(rows.map(([t, o]) => [t.id, o])), groupOf: (t) => g[t.id]! })].map(([id, o]) => [id, o.status]));
+      const order = test('order', { same_defect_as: ['no-guesses'] } as Partial<TestData>);
+      expect(go([[test('no-guesses'), none], [order, other]])).toEqual({ 'no-guesses': 'failed', order: 'skipped' });
+      // The check is there (its own test passes): the order of the checks is wrong, a defect of its own.
+      expect(go([[test('no-guesses'), pass()], [test('no-words'), none], [order, other]])).toEqual({ 'no-guesses': 'passed', 'no-words': 'failed', order: 'failed' });
+    });
+    it('a run of main showing what a traced test showed before tracing goes where that cause is charged', () => {
+      const main = test('main-log', { stdin: ['4'] } as Partial<TestData>);
+      expect(run([[test('record-count'), count], [test('pattern-after'), traced], [main, pattern]]))
+        .toEqual({ 'record-count': 'failed', 'pattern-after': 'skipped@record-count', 'main-log': 'skipped@record-count' });
+      // A pattern defect of its own, shown by a test of pattern() that nothing traces, is charged there and again by nobody.
+      expect(run([[test('record-count'), pass()], [test('pattern-after'), pattern], [main, pattern]]))
+        .toEqual({ 'record-count': 'passed', 'pattern-after': 'failed', 'main-log': 'skipped@pattern-after' });
+    });
+  });
 });

@@ -53,6 +53,13 @@ function insteadOf(a: string, b: string): boolean {
   const m = /^question-instead:([^@]+)@(.+)$/.exec(a);
   return !!m && (b === `question-missing:${m[2]}` || b === `question-extra:${m[1]}`);
 }
+/** Across a home the spec names only: an exception due and not thrown there, and another one thrown in its
+ *  place here (the test of which of two checks comes first, in a class that lacks the first check), are
+ *  one missing check. Without the link they stay two: one exception may be due under two conditions. */
+const sameMissingThrow = (home: string, mine: string) => {
+  const m = /^(.*):other-exception:(.+)$/.exec(mine);
+  return !!m && home === `${m[1]}:no-exception:${m[2]}`;
+};
 /** A wrong number whose mistake no explainer named ("wrong:gameTotal") may be any of them: one defect with
  *  a sighting that names it ("wrong:gameTotal:replay-adds-both"). */
 const unnamed = (a: string, b: string) => a.startsWith('wrong:') && b.startsWith(`${a}:`);
@@ -122,10 +129,17 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
     const u = outcomes.get(h)!.untraced;
     return sigs.get(h)!.what.startsWith('helpers:') && u ? signatureOf(u.defect, groupOf(byId.get(h)!)).what : sigs.get(h)!.what;
   };
+  // A whole-program run (a course's main with scripted input), where nothing can be traced, that shows what a
+  // traced test's run showed before its tracing (the wrong pattern a wrong family makes): the same defect, so
+  // it goes where that test's cause is charged, as a named home would.
+  const tracedShowing = (t: TestData, mine: Signature): string[] => !plays(t) ? [] : tests.flatMap((h) => {
+    const u = h.id !== t.id && sigs.get(h.id)?.what.startsWith('helpers:') ? outcomes.get(h.id)!.untraced : undefined;
+    return u && signatureOf(u.defect, groupOf(h)).scope === mine.scope ? [h.id] : [];
+  });
   const defersTo = (t: TestData): string | undefined => {
     const mine = sigs.get(t.id);
-    const homeOk = (h: string) => observed(h) && sameWhat(shownBy(h), mine!.what) && (t.extra || !byId.get(h)?.extra);
-    return mine ? (t.same_defect_as ?? []).find(homeOk) : undefined;
+    const homeOk = (h: string) => observed(h) && (sameWhat(shownBy(h), mine!.what) || sameMissingThrow(shownBy(h), mine!.what)) && (t.extra || !byId.get(h)?.extra);
+    return mine ? [...(t.same_defect_as ?? []), ...tracedShowing(t, mine)].find(homeOk) : undefined;
   };
   const index = new Map(tests.map((t, i) => [t.id, i]));
   const rootOf = (t: TestData): string => {
@@ -159,8 +173,13 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
     charged.push({ scope: other.sig.scope, what: other.sig.what, at: t.id });
     return true;
   };
-  // Observed failures take their charges first, in order; tests that could not check come after.
-  for (const t of [...roots.filter((x) => observed(x.id)), ...roots.filter((x) => !observed(x.id))]) {
+  // Observed failures take their charges first, in order; tests that could not check come after. Of the
+  // tests that show one defect, one aimed at its rule (filed under the function the defect is in) takes it
+  // before one that only calls that function on the way to its own rule (P3: "at the first test aimed at its
+  // rule"): a wrong count from record() is record's test's charge, not the constructor test's that calls it.
+  const aimedAtOwn = (x: TestData) => groupOf(x) === sigs.get(x.id)!.scope;
+  const shown = roots.filter((x) => observed(x.id));
+  for (const t of [...shown.filter(aimedAtOwn), ...shown.filter((x) => !aimedAtOwn(x)), ...roots.filter((x) => !observed(x.id))]) {
     const sig = sigs.get(t.id)!;
     const seen = charged.find((c) => c.scope === sig.scope && sameWhat(c.what, sig.what));
     // The same run showed another defect, not charged yet: this test charges that one.
@@ -193,7 +212,9 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
   // are not charged again (a word lister wrong only through the matcher it calls), the test that
   // charges their defect: a game traced to that function shows the same defect.
   const chargedIn = (fn: string) => {
-    const own = order.find((x) => aimsAt(x, fn) && homeOf.get(x.id) === x.id && out.get(x.id)?.status !== 'passed');
+    // A test filed under the function before one that only calls it (which may charge a defect of its own).
+    const charges = (x: TestData) => homeOf.get(x.id) === x.id && out.get(x.id)?.status !== 'passed';
+    const own = order.find((x) => groupOf(x) === fn && charges(x)) ?? order.find((x) => aimsAt(x, fn) && charges(x));
     const through = own ? undefined : order.find((x) => aimsAt(x, fn) && out.get(x.id)?.notCharged && out.get(x.id)?.partOf);
     return own ?? (through ? byId.get(out.get(through.id)!.partOf!) : undefined);
   };

@@ -10,7 +10,8 @@ import { error, fail, graderError, limit, pass, type Outcome } from './outcome.j
 import type { CompileResult } from '../run/java/compile.js';
 import type { TestData } from '../spec/schema.js';
 import { removeWorkDir } from '../util/shutdown.js';
-import { buildClasses, expectedRun, judgeCalls, judgeMain, runClassTest, type ClassRun, type RunPlace } from './java-class.js';
+import { buildClasses, expectedRun, expectedState, judgeCallsAt, judgeMain, observedState, runClassTest, type ClassRun, type RunPlace } from './java-class.js';
+import { traceToEarlierStep } from './java-state.js';
 import type { LockstepResult } from '../run/lockstep.js';
 
 const runOf = (r: ClassRun): LockstepResult => ('calls' in r ? r.calls.run : r.main);
@@ -55,7 +56,16 @@ export const javaClassRunner: LanguageRunner = async (a, submission, tests, opts
       spent += runOf(again).cpuMs ?? 0;
       if (!cpuStopped(again)) got = again;
     }
-    if ('calls' in want && 'calls' in got) return judgeCalls(t, steps ?? [], got.calls, want.calls, timeoutMs);
+    if ('calls' in want && 'calls' in got) {
+      const { outcome, at } = judgeCallsAt(t, steps ?? [], got.calls, want.calls, timeoutMs);
+      if (at === undefined || at === 0 || !steps || !/^(?:answer|raised):/.test(outcome.defect ?? '')) return outcome;
+      // A failure after other calls: did one of them leave the object wrong? (java-state.ts; failing tests only)
+      const wantState = await expectedState(a, t, steps, opts.wrap);
+      const seen = wantState && (await observedState(a, t, steps, at, place));
+      if (!seen) return outcome;
+      spent += seen.cpuMs;
+      return traceToEarlierStep(outcome, steps, at, seen.state, wantState);
+    }
     if ('main' in want && 'main' in got) return judgeMain(a, t, got.main, want.main, timeoutMs);
     return graderError(`the golden file of ${t.id} is of another kind of test: run gradekit golden --update`);
   };

@@ -22,6 +22,7 @@ import { compareText } from '../compare/text.js';
 import { error, fail, graderError, limit, pass, type Outcome } from './outcome.js';
 import { differenceKind, sameJava, showJava, showThrown, throwsExpected } from './java-values.js';
 import { EMPTY_NOTE, repairs } from './java-salvage.js';
+import { observersOf, observingChanges, probedSteps, splitProbed, type StateLog } from './java-state.js';
 
 type Built = Extract<CompileResult, { ok: true }> & {
   /** Why the course's files do not compile with the student's classes, and as which defect: the method javac
@@ -222,16 +223,58 @@ export async function expectedRun(a: Assignment, t: TestData, steps: readonly Py
   }
 }
 
+const solutionStates = new Map<string, Promise<StateLog | undefined>>();
+
+/** The solution's object after each step of a call test, as the spec's observers show it (java-state.ts):
+ *  run when a student's test fails (cached per process), or read from the golden file. Undefined when
+ *  there is nothing to observe or observing changes what the solution does. */
+export async function expectedState(a: Assignment, t: TestData, steps: readonly PyStep[] | undefined, wrap: SandboxWrap | undefined): Promise<StateLog | undefined> {
+  const observers = observersOf(a);
+  if (!steps?.length || !observers.length || 'run' in t) return undefined;
+  const src = a.reference.kind === 'solution' ? a.reference : undefined;
+  if (!src) return undefined;
+  if (!src.present) return a.customWords ? undefined : readGoldenState(a, t.id);
+  const key = `${a.spec.file}\u0000${t.id}\u0000${a.wordsFile ?? ''}`;
+  let r = solutionStates.get(key);
+  if (!r) {
+    r = (async () => {
+      const plain = await expectedRun(a, t, steps, wrap);
+      const b = await solutionBuild(a);
+      if ('problem' in plain || !('calls' in plain) || !b.ok) return undefined;
+      const p = probedSteps(steps, observers);
+      const run = await runClassTest(a, t, p.steps, { build: b, wrap, maxHeap: `${a.spec.data.defaults.memory_mb}m`, outputCap: a.spec.data.defaults.output_cap });
+      if (!('calls' in run)) return undefined;
+      const { own, state } = splitProbed(run.calls.steps, p.origin, steps.length);
+      return observingChanges(plain.calls.steps, own) ? undefined : state;
+    })().catch(() => undefined);
+    solutionStates.set(key, r);
+  }
+  return r;
+}
+
+/** The student's object after each step before `at`, observed the same way (one more run of the test). */
+export async function observedState(a: Assignment, t: TestData, steps: readonly PyStep[], at: number, place: RunPlace): Promise<{ state: StateLog; cpuMs: number } | undefined> {
+  const p = probedSteps(steps.slice(0, at), observersOf(a));
+  const run = await runClassTest(a, t, p.steps, place);
+  if (!('calls' in run)) return undefined;
+  return { state: splitProbed(run.calls.steps, p.origin, at).state, cpuMs: run.calls.run.cpuMs ?? 0 };
+}
+
 // ------------------------------------------------------------------ golden files
 
 export const goldenFile = (a: Assignment, id: string) => join(a.fixturesDir, 'golden', `${id}.json`);
 
 /** What a golden file keeps: the solution's results or transcript (never its code). */
-export function goldenText(id: string, r: ClassRun): string {
+export function goldenText(id: string, r: ClassRun, state?: StateLog): string {
   const body = 'calls' in r
-    ? { steps: r.calls.steps.map(({ i, sig, value, throws, missing, bad, out }) => ({ i, sig, value, throws, missing, bad, out })), done: r.calls.done }
+    ? { steps: r.calls.steps.map(({ i, sig, value, throws, missing, bad, out }) => ({ i, sig, value, throws, missing, bad, out })), done: r.calls.done, ...(state?.some(Boolean) ? { state } : {}) }
     : { transcript: r.main.transcript, exitCode: r.main.exitCode, outcome: r.main.outcome };
   return JSON.stringify({ test: id, note: 'what the solution did on this test; written by `gradekit golden --update`: review a change before committing it', ...body }, null, 1) + '\n';
+}
+
+function readGoldenState(a: Assignment, id: string): StateLog | undefined {
+  const f = goldenFile(a, id);
+  return existsSync(f) ? (JSON.parse(readFileSync(f, 'utf8')) as { state?: StateLog }).state : undefined;
 }
 
 function readGolden(a: Assignment, id: string): ClassRun | undefined {
@@ -264,6 +307,16 @@ function stopped(run: LockstepResult, timeoutMs: number, what: string): Outcome 
 
 /** The first step of a call test whose result differs from the solution's; a pass when none does. */
 export function judgeCalls(t: TestData, steps: readonly PyStep[], got: CallsRun, want: CallsRun, timeoutMs: number): Outcome {
+  return judgeCallsAt(t, steps, got, want, timeoutMs).outcome;
+}
+
+/** judgeCalls, with the step the verdict is about (where a failure showed). */
+export function judgeCallsAt(t: TestData, steps: readonly PyStep[], got: CallsRun, want: CallsRun, timeoutMs: number): { outcome: Outcome; at?: number } {
+  const r = judgeSteps(t, steps, got, want, timeoutMs);
+  return 'outcome' in r ? r : { outcome: r };
+}
+
+function judgeSteps(t: TestData, steps: readonly PyStep[], got: CallsRun, want: CallsRun, timeoutMs: number): Outcome | { outcome: Outcome; at: number } {
   const compares = 'steps' in t ? t.steps.map((s) => (typeof s === 'object' && s.compare === 'none' ? false : true)) : steps.map(() => true);
   const before = (i: number) => (i > 0 ? ` (after ${steps.slice(0, i).map((s) => s.source).join('; ')})` : '');
   const detail = { transcript: got.steps.map((s, i) => `${steps[i]?.source ?? '?'} -> ${s.throws ? `throws ${showThrown(s.throws)}` : s.value ? showJava(s.value) : s.missing ?? s.bad ?? ''}${s.out ? `\n  printed: ${s.out.slice(0, 500)}` : ''}`).join('\n') };
@@ -290,15 +343,15 @@ export function judgeCalls(t: TestData, steps: readonly PyStep[], got: CallsRun,
       if (g.throws && throwsExpected(expected, g.throws)) continue;
       if (stub) return stub;
       const did = g.throws ? `threw ${showThrown(g.throws)}` : `returned ${showJava(g.value!)}`;
-      return { ...fail(`${where} should throw ${expected}; it ${did}`, detail), defect: `answer:${method}:${g.throws ? 'other-exception' : 'no-exception'}:${expected}` };
+      return { outcome: { ...fail(`${where} should throw ${expected}; it ${did}`, detail), defect: `answer:${method}:${g.throws ? 'other-exception' : 'no-exception'}:${expected}` }, at: i };
     }
     if (stub) return stub;
     if (g.throws) {
-      return { ...error(`${where} threw ${showThrown(g.throws)}, where ${w.value ? showJava(w.value) : 'a value'} is expected`, detail), defect: `raised:${g.throws.chain[0]}:${g.throws.at || method}` };
+      return { outcome: { ...error(`${where} threw ${showThrown(g.throws)}, where ${w.value ? showJava(w.value) : 'a value'} is expected`, detail), defect: `raised:${g.throws.chain[0]}:${g.throws.at || method}` }, at: i };
     }
     if (steps[i]!.bind) continue; // a constructor that made its object: nothing to compare
     if (!sameJava(w.value!, g.value!)) {
-      return { ...fail(`${where} returned ${showJava(g.value!)}, expected ${showJava(w.value!)}`, detail), defect: `answer:${method}:${differenceKind(w.value!, g.value!)}` };
+      return { outcome: { ...fail(`${where} returned ${showJava(g.value!)}, expected ${showJava(w.value!)}`, detail), defect: `answer:${method}:${differenceKind(w.value!, g.value!)}` }, at: i };
     }
     if (g.out && 'silent' in t && t.silent) return { ...fail(`${where} printed ${JSON.stringify(g.out.slice(0, 200))}; the class must print nothing`, detail), defect: `answer:${method}:prints` };
   }
@@ -330,7 +383,12 @@ export function judgeMain(a: Assignment, t: TestData, got: LockstepResult, want:
   // The first wrong line says which defect it is: an exception is itself, wherever it shows; a limit hit after
   // the transcript went wrong (a game that went on longer than the solution's) is what made it go wrong.
   if (crash) return { ...fail(`${c.summary} (it ended with ${crash.line})`, detail), defect: crash.defect };
-  const defect = lineDefect(a, firstDifferentLine(want.transcript, got.transcript));
+  const first = firstDifferentLine(want.transcript, got.transcript);
+  const defect = lineDefect(a, first);
+  // A limit (a hang, endless output) where the solution printed a line the spec's `lines:` gives to a method:
+  // that method never returned, the defect a call test of it charges as the same limit.
+  const stuckIn = why?.kind === 'time_limit_exceeded' || why?.kind === 'output_limit_exceeded' ? methodOfLine(a, first.want) : undefined;
+  if (why && stuckIn) return { ...why, defect: `raised:${stuckIn}:${why.kind}` };
   if (why && got.outcome !== 'blocked-without-input') return { ...why, defect };
   return { ...fail(`${c.summary}${got.outcome === 'blocked-without-input' ? ' (then it waited for more input than the test gives: the solution needs no more)' : ''}`, detail), defect };
 }
@@ -363,9 +421,13 @@ const ANY_VALUE = ['whitespace', 'case', 'text', 'number', 'order', 'more-items'
  *  ("total:" shows total()), so a wrong total seen in a log is the defect a call test of total()
  *  charges, and is not charged again. A line another method's value decides (one missing, "Sorry" for
  *  "Yes") may be any wrong value of it; a wrong number, or a stray space, is that difference only. */
+/** The spec's `lines:` entry (label, method) a transcript line starts with. */
+const lineLabel = (a: Assignment, s: string) => Object.entries(a.spec.data.lines ?? {}).find(([label]) => s.trimStart().startsWith(label));
+/** The method a transcript line shows, by the spec's `lines:`. */
+const methodOfLine = (a: Assignment, line: string) => lineLabel(a, line)?.[1];
+
 function lineDefect(a: Assignment, d: { want: string; got: string }): string {
-  const labels = Object.entries(a.spec.data.lines ?? {});
-  const labelOf = (s: string) => labels.find(([label]) => s.trimStart().startsWith(label));
+  const labelOf = (s: string) => lineLabel(a, s);
   const w = labelOf(d.want), g = labelOf(d.got);
   if (!w) return `transcript:${d.want.trim().slice(0, 40)}`;
   const [label, method] = w;

@@ -2,7 +2,8 @@
 // fixtures), or a real class folder, graded by `gradekit grade` in a child process, while we sample the
 // memory of its whole process tree, the CPU time it uses, and the time its cores spend waiting.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { onExitKill, removeWorkDir, workDirOnExit } from '../harness/util/shutdown.js';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { rootPath } from '../harness/paths.js';
@@ -114,6 +115,8 @@ export function runGrade(assignment: string, dir: string, outDir: string, jobs: 
     const t0 = performance.now();
     const argv = account.wrap([process.execPath, rootPath('bin', 'gradekit'), 'grade', assignment, dir, '--out', outDir, '-j', String(jobs), '-q']);
     const p = spawn(argv[0], argv.slice(1), { stdio: ['ignore', 'ignore', 'pipe'] });
+    // A bench stopped (SIGTERM, Ctrl-C) stops its batch too; SIGTERM lets the batch remove its own work folders.
+    const unregister = onExitKill(() => void p.kill('SIGTERM'));
     const rss = sampleTreeRss(p.pid!, 100);
     let err = '';
     p.stderr.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-4000)));
@@ -122,6 +125,7 @@ export function runGrade(assignment: string, dir: string, outDir: string, jobs: 
       reject(e);
     });
     p.on('exit', (code) => {
+      unregister();
       const wallMs = performance.now() - t0;
       const { peakKb: peak } = rss.stop();
       const cpu1 = readCpuTimes();
@@ -141,7 +145,7 @@ export function runGrade(assignment: string, dir: string, outDir: string, jobs: 
 
 /** Grades the folder `subs` (n submissions) and checks that every one got a result. */
 export async function measureGradeRun(assignment: string, subs: string, n: number, jobs = defaultJobs(), floorMs?: number): Promise<BatchFigure> {
-  const out = mkdtempSync(join(tmpdir(), `gradekit-bench-out-`));
+  const out = workDirOnExit(mkdtempSync(join(tmpdir(), `gradekit-bench-out-`)));
   try {
     const r = await runGrade(assignment, subs, out, jobs);
     const graded = readdirSync(join(out, 'results')).filter((f) => f.endsWith('.json')).length;
@@ -157,17 +161,17 @@ export async function measureGradeRun(assignment: string, subs: string, n: numbe
       ...(floorMs ? { floorRatio: round2((perSub * 1000) / floorMs) } : {}),
     };
   } finally {
-    rmSync(out, { recursive: true, force: true });
+    removeWorkDir(out);
   }
 }
 
 export async function measureBatch(assignment: string, fixturesDir: string, file: string, n: number, jobs = defaultJobs(), floorMs?: number): Promise<BatchFigure> {
-  const dir = mkdtempSync(join(tmpdir(), `gradekit-bench-batch-${n}-`));
+  const dir = workDirOnExit(mkdtempSync(join(tmpdir(), `gradekit-bench-batch-${n}-`)));
   try {
     generateSubmissions(fixturesDir, file, n, join(dir, 'subs'));
     return await measureGradeRun(assignment, join(dir, 'subs'), n, jobs, floorMs);
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    removeWorkDir(dir);
   }
 }
 

@@ -1,5 +1,5 @@
 // The benchmark's parts run end to end on tiny sizes (no timing assertions: figures depend on the machine).
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +20,7 @@ import { renderMarkdown } from '../bench/report.js';
 import { registerBenchCommand } from '../bench/cli.js';
 import { Command } from 'commander';
 import { loadAssignment } from '../harness/assignment/load.js';
+import { rootPath } from '../harness/paths.js';
 import '../reference/register.js';
 
 describe('bench statistics', () => {
@@ -185,4 +186,32 @@ describe('bench measures on tiny sizes', () => {
     expect(md).toContain('✅ met');
     expect(md).toContain('- s: m');
   });
+
+  it('a bench stopped by SIGTERM during its batch stops the batch it started and leaves no work folder', async () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'bench-term-'));
+    const bench = spawn(process.execPath, [rootPath('bin', 'gradekit'), 'bench', '--quick', '--only', '3', '--out', join(tmp, 'out'), '-q'], { env: { ...process.env, TMPDIR: tmp }, stdio: 'ignore' });
+    const exited = new Promise<number | null>((r) => bench.on('exit', (code) => r(code)));
+    /** The `gradekit grade` processes whose class folder is under this test's temp folder. */
+    const graders = () => readdirSync('/proc').filter((p) => /^\d+$/.test(p)).filter((p) => {
+      try {
+        const argv = readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0');
+        return argv.includes('grade') && argv.some((a) => a.startsWith(tmp));
+      } catch {
+        return false; // gone meanwhile
+      }
+    });
+    let child: string[] = [];
+    for (let i = 0; i < 1200 && !child.length; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      child = graders();
+    }
+    expect(child.length, 'the bench started its batch').toBeGreaterThan(0);
+    bench.kill('SIGTERM');
+    expect(await exited).toBe(128 + 15);
+    for (let i = 0; i < 300 && graders().length; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(graders(), 'the batch the bench started is still running').toEqual([]);
+    const left = readdirSync(tmp).filter((n) => n.startsWith('gradekit-') && !n.startsWith('gradekit-seccomp-'));
+    expect(left, 'work folders left in the temp folder').toEqual([]);
+    rmSync(tmp, { recursive: true, force: true });
+  }, 300_000);
 });

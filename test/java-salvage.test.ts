@@ -1,10 +1,12 @@
 // Java salvage (harness/grade/java-salvage.ts): from javac's own errors, the repairs a TA makes on sight, line
-// numbers kept; anything else inside a method sets that body aside; an error outside every method is left.
+// numbers kept; anything else inside a method sets that body aside; an error outside every method is left. And
+// the stubs of a starter that compiles (java-stubs.ts).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { repairs } from '../harness/grade/java-salvage.js';
+import { stubMethods } from '../harness/grade/java-stubs.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'gradekit-salvage-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -52,5 +54,28 @@ describe('java salvage', () => {
   it('spells s.length() where javac points at the dot', () => {
     const src = 'class A {\n  int n(String s) { return s.length; }\n}';
     expect(fix(src, 'A.java:2: error: cannot find symbol\n  int n(String s) { return s.length; }\n                            ^\n  symbol:   variable length\n  location: variable s of type String\n1 error\n')).toBe('class A {\n  int n(String s) { return s.length(); }\n}');
+  });
+});
+
+describe('stubMethods: a starter\'s stub that compiles is a method never written', () => {
+  it('finds bodies that only return a default value or throw UnsupportedOperationException, comments and all', () => {
+    const src = `public class Account {
+      /* the balance */ private int balance;
+      public Account(int start) { balance = start; }
+      /** Adds the amount. */
+      public void deposit(int amount) {
+        // TODO: your code here
+      }
+      public int balance() {
+        /* not done yet */ return 0; // fix me
+      }
+      public String owner() { throw new UnsupportedOperationException("not yet"); }
+      public int fee() {
+        /* a comment */
+        if (balance < 0) { return 0; }
+        return 1; /* another */
+      }
+    }`;
+    expect([...stubMethods([src])].sort()).toEqual(['balance', 'deposit', 'owner']);
   });
 });

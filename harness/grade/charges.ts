@@ -227,7 +227,10 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
     const homes = list!.split(',').map(chargedIn);
     const home = (mode === 'any' ? homes.find(Boolean) : homes.every(Boolean) ? homes[0] : undefined)?.id ?? tracedHome.get(`${sig.scope}\0${sig.what}`);
     if (home) {
-      out.set(t.id, uncharged(outcomes.get(t.id)!, home, sig, false, groupOf(t)));
+      // Traced to a function never written (a stub), a test filed under that function checked nothing of it (P1).
+      const homeSig = sigs.get(home);
+      const unwritten = homeSig && isFunctionDefect(homeSig) && !homeSig.what.startsWith('signature') && list!.split(',').includes(groupOf(t));
+      out.set(t.id, unwritten ? uncharged(outcomes.get(t.id)!, home, homeSig, true, groupOf(t)) : uncharged(outcomes.get(t.id)!, home, sig, false, groupOf(t)));
       continue;
     }
     // The helpers' tests find nothing wrong with them (an update_hand that keeps letters at count 0, as the

@@ -57,7 +57,7 @@ export const javaClassRunner: LanguageRunner = async (a, submission, tests, opts
       if (!cpuStopped(again)) got = again;
     }
     if ('calls' in want && 'calls' in got) {
-      const { outcome, at } = judgeCallsAt(t, steps ?? [], got.calls, want.calls, timeoutMs);
+      const { outcome, at } = judgeCallsAt(t, steps ?? [], got.calls, want.calls, timeoutMs, b.stubs);
       if (at === undefined || at === 0 || !steps || !/^(?:answer|raised):/.test(outcome.defect ?? '')) return outcome;
       // A failure after other calls: did one of them leave the object wrong? (java-state.ts; failing tests only)
       const wantState = await expectedState(a, t, steps, opts.wrap);

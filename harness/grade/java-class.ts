@@ -22,6 +22,7 @@ import { compareText } from '../compare/text.js';
 import { error, fail, graderError, limit, pass, type Outcome } from './outcome.js';
 import { differenceKind, sameJava, showJava, showThrown, throwsExpected } from './java-values.js';
 import { EMPTY_NOTE, repairs } from './java-salvage.js';
+import { stubMethods } from './java-stubs.js';
 import { observersOf, observingChanges, probedSteps, splitProbed, type StateLog } from './java-state.js';
 
 type Built = Extract<CompileResult, { ok: true }> & {
@@ -31,6 +32,8 @@ type Built = Extract<CompileResult, { ok: true }> & {
   courseDefect?: string;
   /** The first compile error of the classes as handed in, when they compiled only after salvage's repair. */
   repaired?: string;
+  /** Methods whose bodies are a starter's stub (java-stubs.ts): never written. */
+  stubs?: Set<string>;
 };
 
 function courseDefect(javacOutput: string): string {
@@ -119,6 +122,7 @@ export async function buildClasses(a: Assignment, source: string, deadline?: num
     c.repaired = repaired;
     c.notices.push(`the classes did not compile as handed in (${repaired}); gradekit repaired that line as a TA would and graded the rest`);
   }
+  c.stubs = stubMethods(own.map(([rel, p]) => edited.get(rel) ?? readFileSync(p, 'utf8')));
   if (unpackaged.length) c.notices.push(`the package line of ${unpackaged.join(', ')} was set aside: the course's own classes are in the default package`);
   const problem = await addCallDriver(c.classDir);
   if (problem) c.notices.push(problem);
@@ -306,17 +310,17 @@ function stopped(run: LockstepResult, timeoutMs: number, what: string): Outcome 
 }
 
 /** The first step of a call test whose result differs from the solution's; a pass when none does. */
-export function judgeCalls(t: TestData, steps: readonly PyStep[], got: CallsRun, want: CallsRun, timeoutMs: number): Outcome {
-  return judgeCallsAt(t, steps, got, want, timeoutMs).outcome;
+export function judgeCalls(t: TestData, steps: readonly PyStep[], got: CallsRun, want: CallsRun, timeoutMs: number, stubs?: ReadonlySet<string>): Outcome {
+  return judgeCallsAt(t, steps, got, want, timeoutMs, stubs).outcome;
 }
 
 /** judgeCalls, with the step the verdict is about (where a failure showed). */
-export function judgeCallsAt(t: TestData, steps: readonly PyStep[], got: CallsRun, want: CallsRun, timeoutMs: number): { outcome: Outcome; at?: number } {
-  const r = judgeSteps(t, steps, got, want, timeoutMs);
+export function judgeCallsAt(t: TestData, steps: readonly PyStep[], got: CallsRun, want: CallsRun, timeoutMs: number, stubs?: ReadonlySet<string>): { outcome: Outcome; at?: number } {
+  const r = judgeSteps(t, steps, got, want, timeoutMs, stubs);
   return 'outcome' in r ? r : { outcome: r };
 }
 
-function judgeSteps(t: TestData, steps: readonly PyStep[], got: CallsRun, want: CallsRun, timeoutMs: number): Outcome | { outcome: Outcome; at: number } {
+function judgeSteps(t: TestData, steps: readonly PyStep[], got: CallsRun, want: CallsRun, timeoutMs: number, stubs?: ReadonlySet<string>): Outcome | { outcome: Outcome; at: number } {
   const compares = 'steps' in t ? t.steps.map((s) => (typeof s === 'object' && s.compare === 'none' ? false : true)) : steps.map(() => true);
   const before = (i: number) => (i > 0 ? ` (after ${steps.slice(0, i).map((s) => s.source).join('; ')})` : '');
   const detail = { transcript: got.steps.map((s, i) => `${steps[i]?.source ?? '?'} -> ${s.throws ? `throws ${showThrown(s.throws)}` : s.value ? showJava(s.value) : s.missing ?? s.bad ?? ''}${s.out ? `\n  printed: ${s.out.slice(0, 500)}` : ''}`).join('\n') };
@@ -335,6 +339,8 @@ function judgeSteps(t: TestData, steps: readonly PyStep[], got: CallsRun, want: 
     const where = `${src}${before(i)}`;
     // A method never written (its empty body did not compile): nothing of it can be checked (P1).
     const stub = g.throws?.message?.startsWith(EMPTY_NOTE) ? { ...fail(`${where}: ${method}() has no code (its empty body does not compile), so none of its rules can be checked`, detail), defect: `stub:${method}` } : undefined;
+    // A starter's stub that compiles (it returns a default value): read so only where the step failed.
+    const starter = stubs?.has(method) ? { outcome: { ...fail(`${where}: ${method}() is still a stub (its body only returns a default value or throws UnsupportedOperationException), so none of its rules can be checked`, detail), defect: `stub:${method}` }, at: i } : undefined;
     // A crash is a crash in a step whose value the test does not compare too.
     if (!compares[i] && !(g.throws && !w.throws)) continue;
     const stated = 'steps' in t && typeof t.steps[i] === 'object' ? (t.steps[i] as { throws?: string }).throws : undefined;
@@ -342,15 +348,18 @@ function judgeSteps(t: TestData, steps: readonly PyStep[], got: CallsRun, want: 
       const expected = stated ?? w.throws!.chain[0] ?? w.throws!.class;
       if (g.throws && throwsExpected(expected, g.throws)) continue;
       if (stub) return stub;
+      if (starter) return starter;
       const did = g.throws ? `threw ${showThrown(g.throws)}` : `returned ${showJava(g.value!)}`;
       return { outcome: { ...fail(`${where} should throw ${expected}; it ${did}`, detail), defect: `answer:${method}:${g.throws ? 'other-exception' : 'no-exception'}:${expected}` }, at: i };
     }
     if (stub) return stub;
     if (g.throws) {
+      if (starter) return starter;
       return { outcome: { ...error(`${where} threw ${showThrown(g.throws)}, where ${w.value ? showJava(w.value) : 'a value'} is expected`, detail), defect: `raised:${g.throws.chain[0]}:${g.throws.at || method}` }, at: i };
     }
     if (steps[i]!.bind) continue; // a constructor that made its object: nothing to compare
     if (!sameJava(w.value!, g.value!)) {
+      if (starter) return starter;
       return { outcome: { ...fail(`${where} returned ${showJava(g.value!)}, expected ${showJava(w.value!)}`, detail), defect: `answer:${method}:${differenceKind(w.value!, g.value!)}` }, at: i };
     }
     if (g.out && 'silent' in t && t.silent) return { ...fail(`${where} printed ${JSON.stringify(g.out.slice(0, 200))}; the class must print nothing`, detail), defect: `answer:${method}:prints` };

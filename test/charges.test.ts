@@ -178,9 +178,15 @@ describe('assignCharges', () => {
       expect(go([[test('no-guesses'), pass()], [test('no-words'), none], [order, other]])).toEqual({ 'no-guesses': 'passed', 'no-words': 'failed', order: 'failed' });
     });
     it('a run of main showing what a traced test showed before tracing goes where that cause is charged', () => {
-      const main = test('main-log', { stdin: ['4'] } as Partial<TestData>);
+      const main = test('main-log', { run: 'main', stdin: ['4'] } as Partial<TestData>);
       expect(run([[test('record-count'), count], [test('pattern-after'), traced], [main, pattern]]))
         .toEqual({ 'record-count': 'failed', 'pattern-after': 'skipped@record-count', 'main-log': 'skipped@record-count' });
+      // A game test of its own (stdin, not a whole-program run) that shows the same crash the traced test showed
+      // is the crash's home: a traced test never takes a charge from the test that shows the defect itself.
+      const crash: Outcome = { ...fail('raised TypeError (ps3.py line 171)'), defect: 'raised:TypeError:ps3.py:171' };
+      const crashTraced: Outcome = { ...crash, defect: 'helpers:any:record', untraced: { defect: crash.defect!, message: crash.message } };
+      expect(run([[test('record-count', { stdin: ['a'] } as Partial<TestData>), crash], [test('pattern-after'), crashTraced]]))
+        .toEqual({ 'record-count': 'failed', 'pattern-after': 'skipped@record-count' });
       // A pattern defect of its own, shown by a test of pattern() that nothing traces, is charged there and again by nobody.
       expect(run([[test('record-count'), pass()], [test('pattern-after'), pattern], [main, pattern]]))
         .toEqual({ 'record-count': 'passed', 'pattern-after': 'failed', 'main-log': 'skipped@pattern-after' });

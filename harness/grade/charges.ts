@@ -129,12 +129,15 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
     const u = outcomes.get(h)!.untraced;
     return sigs.get(h)!.what.startsWith('helpers:') && u ? signatureOf(u.defect, groupOf(byId.get(h)!)).what : sigs.get(h)!.what;
   };
-  // A whole-program run (a course's main with scripted input), where nothing can be traced, that shows what a
-  // traced test's run showed before its tracing (the wrong pattern a wrong family makes): the same defect, so
-  // it goes where that test's cause is charged, as a named home would.
-  const tracedShowing = (t: TestData, mine: Signature): string[] => !plays(t) ? [] : tests.flatMap((h) => {
-    const u = h.id !== t.id && sigs.get(h.id)?.what.startsWith('helpers:') ? outcomes.get(h.id)!.untraced : undefined;
-    return u && signatureOf(u.defect, groupOf(h)).scope === mine.scope ? [h.id] : [];
+  // A run of a whole program (`run:`, a course's main with scripted input), where nothing can be swapped or
+  // observed, that shows what a traced test's run showed before its tracing (a wrong line that a method called
+  // earlier caused): the same defect, so it goes where that test's cause is charged, as a named home would.
+  // Never a test filed under the function the cause is in: that test shows the defect itself.
+  const tracedShowing = (t: TestData, mine: Signature): string[] => !('run' in t) ? [] : tests.flatMap((h) => {
+    const what = h.id !== t.id ? sigs.get(h.id)?.what : undefined;
+    const u = what?.startsWith('helpers:') ? outcomes.get(h.id)!.untraced : undefined;
+    const causes = what?.split(':')[2]?.split(',') ?? [];
+    return u && !causes.includes(groupOf(t)) && signatureOf(u.defect, groupOf(h)).scope === mine.scope ? [h.id] : [];
   });
   const defersTo = (t: TestData): string | undefined => {
     const mine = sigs.get(t.id);

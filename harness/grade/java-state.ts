@@ -1,12 +1,12 @@
 // Which step of a call test left the object wrong (the fidelity policy's P3/P4 for classes). A call test
-// judges its last steps (`m.record('o')`, then `m.pattern()`); when pattern() is wrong because record chose
-// the wrong family, the defect is record's, charged by record's own tests, not pattern's. gradekit cannot
+// judges its last steps (`a.deposit(5)`, then `a.balance()`); when balance() is wrong because deposit stored
+// the amount wrongly, the defect is deposit's, charged by deposit's own tests, not balance's. gradekit cannot
 // swap one Java method for the solution's (the solution's method reads the solution's fields), so it looks
 // instead: a failing test runs once more with the spec's own observers (the methods its tests call with no
-// arguments: words(), pattern(), guessesLeft()) called after every step, on the student's class and on the
+// arguments: balance(), history(), owner()) called after every step, on the student's class and on the
 // solution's. The first step after which an observer that agreed right after construction disagrees is
 // where the object went wrong; if that is another method than the one the test failed at, the failure is a
-// consequence of that method's defect ("helpers:any:record", charges.ts). Only failing tests pay the run.
+// consequence of that method's defect ("helpers:any:deposit", charges.ts). Only failing tests pay the run.
 import type { Assignment } from '../assignment/load.js';
 import { parseStep, type PyStep } from '../spec/pyexpr.js';
 import type { JValue, StepResult } from '../run/java/calls.js';
@@ -29,7 +29,7 @@ export function observersOf(a: Assignment): string[] {
   return [...names].sort();
 }
 
-/** The object a step makes (`m = HangmanManager(...)`) or calls (`m.record('a')`), if any. */
+/** The object a step makes (`a = Account('ann', 10)`) or calls (`a.deposit(5)`), if any. */
 function objectOf(s: PyStep, bound: ReadonlySet<string>): string | undefined {
   if (s.bind) return s.bind;
   return s.expr.k === 'call' && s.expr.callee.length === 2 && bound.has(s.expr.callee[0]!) ? s.expr.callee[0] : undefined;

@@ -337,10 +337,11 @@ function judgeSteps(t: TestData, steps: readonly PyStep[], got: CallsRun, want: 
     if (g.missing) return { ...fail(g.missing, { ...detail, hint: w.sig ? `the handout's ${w.sig.includes('(') && !/^[A-Z]\w*\(/.test(w.sig) ? 'method' : 'constructor'}: ${w.sig}` : undefined }), defect: `${/declares/.test(g.missing) ? 'signature' : 'missing-fn'}:${method}` };
     if (g.bad) return graderError(`${src}: ${g.bad}`);
     const where = `${src}${before(i)}`;
-    // A method never written (its empty body did not compile): nothing of it can be checked (P1).
-    const stub = g.throws?.message?.startsWith(EMPTY_NOTE) ? { ...fail(`${where}: ${method}() has no code (its empty body does not compile), so none of its rules can be checked`, detail), defect: `stub:${method}` } : undefined;
-    // A starter's stub that compiles (it returns a default value): read so only where the step failed.
-    const starter = stubs?.has(method) ? { outcome: { ...fail(`${where}: ${method}() is still a stub (its body only returns a default value or throws UnsupportedOperationException), so none of its rules can be checked`, detail), defect: `stub:${method}` }, at: i } : undefined;
+    // A method never written: its empty body did not compile (it throws EMPTY_NOTE), or it is a starter's stub
+    // that compiles (java-stubs.ts). Nothing of it can be checked (P1); returned only where the step failed.
+    const unwritten = g.throws?.message?.startsWith(EMPTY_NOTE) ? 'has no code (its empty body does not compile)'
+      : stubs?.has(method) ? 'is still a stub (its body only returns a default value or throws UnsupportedOperationException)' : undefined;
+    const stub = unwritten ? { outcome: { ...fail(`${where}: ${method}() ${unwritten}, so none of its rules can be checked`, detail), defect: `stub:${method}` }, at: i } : undefined;
     // A crash is a crash in a step whose value the test does not compare too.
     if (!compares[i] && !(g.throws && !w.throws)) continue;
     const stated = 'steps' in t && typeof t.steps[i] === 'object' ? (t.steps[i] as { throws?: string }).throws : undefined;
@@ -348,18 +349,16 @@ function judgeSteps(t: TestData, steps: readonly PyStep[], got: CallsRun, want: 
       const expected = stated ?? w.throws!.chain[0] ?? w.throws!.class;
       if (g.throws && throwsExpected(expected, g.throws)) continue;
       if (stub) return stub;
-      if (starter) return starter;
       const did = g.throws ? `threw ${showThrown(g.throws)}` : `returned ${showJava(g.value!)}`;
       return { outcome: { ...fail(`${where} should throw ${expected}; it ${did}`, detail), defect: `answer:${method}:${g.throws ? 'other-exception' : 'no-exception'}:${expected}` }, at: i };
     }
-    if (stub) return stub;
     if (g.throws) {
-      if (starter) return starter;
+      if (stub) return stub;
       return { outcome: { ...error(`${where} threw ${showThrown(g.throws)}, where ${w.value ? showJava(w.value) : 'a value'} is expected`, detail), defect: `raised:${g.throws.chain[0]}:${g.throws.at || method}` }, at: i };
     }
     if (steps[i]!.bind) continue; // a constructor that made its object: nothing to compare
     if (!sameJava(w.value!, g.value!)) {
-      if (starter) return starter;
+      if (stub) return stub;
       return { outcome: { ...fail(`${where} returned ${showJava(g.value!)}, expected ${showJava(w.value!)}`, detail), defect: `answer:${method}:${differenceKind(w.value!, g.value!)}` }, at: i };
     }
     if (g.out && 'silent' in t && t.silent) return { ...fail(`${where} printed ${JSON.stringify(g.out.slice(0, 200))}; the class must print nothing`, detail), defect: `answer:${method}:prints` };

@@ -24,16 +24,16 @@ export function observersOf(a: Assignment): string[] {
   const names = new Set<string>();
   for (const steps of a.steps.values()) {
     const bound = new Set(steps.flatMap((s) => (s.bind ? [s.bind] : [])));
-    for (const s of steps) if (s.expr.k === 'call' && s.expr.callee.length === 2 && bound.has(s.expr.callee[0]!) && !s.expr.args.length) names.add(s.expr.callee[1]!);
+    for (const s of steps) if (receiver(s, bound) && s.expr.k === 'call' && !s.expr.args.length) names.add(s.expr.callee[1]!);
   }
   return [...names].sort();
 }
 
+/** The name a step calls a method on (`a` in `a.deposit(5)`), if it is a bound object. */
+const receiver = (s: PyStep, bound: ReadonlySet<string>): string | undefined => (s.expr.k === 'call' && s.expr.callee.length === 2 && bound.has(s.expr.callee[0]!) ? s.expr.callee[0] : undefined);
+
 /** The object a step makes (`a = Account('ann', 10)`) or calls (`a.deposit(5)`), if any. */
-function objectOf(s: PyStep, bound: ReadonlySet<string>): string | undefined {
-  if (s.bind) return s.bind;
-  return s.expr.k === 'call' && s.expr.callee.length === 2 && bound.has(s.expr.callee[0]!) ? s.expr.callee[0] : undefined;
-}
+const objectOf = (s: PyStep, bound: ReadonlySet<string>): string | undefined => s.bind ?? receiver(s, bound);
 
 /** The steps with every observer called after each step on an object; `origin[k]` says which step (and which
  *  observer) the k-th probed step is. */
@@ -107,7 +107,7 @@ export function traceToEarlierStep(first: Outcome, steps: readonly PyStep[], at:
   if (!wrong) return first;
   const s = steps[wrong.step]!, method = methodOf(s);
   if (!method || method === methodOf(steps[at]!)) return first;
-  const obj = s.expr.k === 'call' && s.expr.callee.length === 2 ? s.expr.callee[0] : s.bind;
+  const obj = objectOf(s, new Set(steps.flatMap((x) => (x.bind ? [x.bind] : []))));
   return {
     ...first,
     defect: `helpers:any:${method}`,

@@ -1,7 +1,8 @@
 // A file that does not import as handed in, graded as a TA would after fixing the one line that stops it
 // (issue 33, P2). The driver makes the smallest change that lets the module import and records it
-// (harness/run/python/gradekit_salvage.py, exec_module_forgiving): a repaired indentation, or a top-level
-// statement set aside because it does not compile or raised while the module was imported. Here is what
+// (harness/run/python/gradekit_salvage.py, exec_module_forgiving): a repaired indentation, a Python 2 name
+// (raw_input) read as its Python 3 builtin, or a top-level statement set aside because it does not compile or
+// raised while the module was imported. Here is what
 // the grade makes of that record, in one place:
 // - the import test (a `silent-import` or `no-input-at-import` rule test) fails once, naming each line;
 // - a function whose def was set aside is missing: its tests lose their points (P1) and say why;
@@ -22,7 +23,7 @@ export function describeSetAside(s: SetAside, file: string): string {
 
 /** The report's notice for each change. */
 export function setAsideNotice(s: SetAside, file: string): string {
-  return `${file} does not import as handed in: ${describeSetAside(s, file)}; the rest of the file was graded`;
+  return `${file} ${s.when === 'run' ? 'does not run in Python 3' : 'does not import'} as handed in: ${describeSetAside(s, file)}; the rest of the file was graded`;
 }
 
 /** The import test's failure when the module imported only after changes: one defect, charged once
@@ -30,7 +31,7 @@ export function setAsideNotice(s: SetAside, file: string): string {
 export function salvageFailure(imp: ImportResult, file: string): Outcome | undefined {
   const all = imp.set_aside ?? [];
   if (!all.length) return undefined;
-  const o = fail(`${file} does not import as handed in: ${all.map((s) => describeSetAside(s, file)).join('; ')}. The rest of the file was graded as if ${all.length === 1 ? 'that line were' : 'those lines were'} fixed`, {
+  const o = fail(`${file} ${all.every((s) => s.when === 'run') ? 'does not run in Python 3' : 'does not import'} as handed in: ${all.map((s) => describeSetAside(s, file)).join('; ')}. The rest of the file was graded as if ${all.length === 1 ? 'that line were' : 'those lines were'} fixed`, {
     hint: `fix ${all.length === 1 ? `line ${all[0]!.line}` : `lines ${all.map((s) => s.line).join(', ')}`}: a file that does not import gets nothing from a grader that runs it as it is`,
   });
   return { ...o, defect: `import:${all.map((s) => s.line).join(',')}` };

@@ -728,6 +728,7 @@ def do_import(req):
         adopted = adopt_methods(module, req.get("required") or [])
         if adopted:
             result["adopted"] = adopted
+        MAIN_WIRING.update(main_block_wiring(STATE.get("tree"), module.__dict__))
     except SystemExit as e:
         result.update(ok=False, error={"type": "SystemExit", "message": "the module called exit(%r) while being imported" % (e.code,), "traceback": student_frames(e)[0], "line": student_frames(e)[1]})
     except GradekitOutputLimit:
@@ -886,11 +887,54 @@ def exec_module_forgiving(module, path, stdin, strict=False, starter=None, _isin
                               "names": [node.name] if _isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) else [],
                               "why": "it raised while the module was imported" if compiled else "it does not compile"})
             unrun.append(node)
+    if not strict:
+        set_aside.extend(_bind_python2_names(tree, module.__dict__, lines))
     if set_aside:
         STATE["set_aside"] = set_aside
         _mark_set_aside(module, set_aside)
         STATE["program_source"] = _without(source, unrun)
     return skipped, set_aside
+
+
+def _raw_input(prompt=""):
+    return builtins.input(prompt)  # the test's scripted input, looked up at each call
+
+
+# Python 2's names of Python 3 builtins, as 2to3 rewrites them.
+PYTHON2_NAMES = {"raw_input": ("input", _raw_input), "xrange": ("range", range), "unicode": ("str", str), "basestring": ("str", str),
+                 "long": ("int", int), "unichr": ("chr", chr)}
+
+
+def _bind_python2_names(tree, namespace, lines):
+    """A file written for Python 2 that parses in Python 3 (raw_input(), xrange()) stops with a NameError
+    at the first call of such a name, in every test that reaches it: one line a TA fixes on sight, as 2to3
+    does. Each such name the file reads and never defines is bound to its Python 3 builtin, in the module
+    and in a run of the program (STATE["python2"]), and recorded as a repair the import test charges once."""
+    defined = set()
+    first = {}
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Name):
+            if not isinstance(n.ctx, ast.Load):
+                defined.add(n.id)
+            elif n.id in PYTHON2_NAMES and (n.id not in first or n.lineno < first[n.id]):
+                first[n.id] = n.lineno
+        elif isinstance(n, ast.arg):
+            defined.add(n.arg)
+        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            defined.add(n.name)
+        elif isinstance(n, (ast.Import, ast.ImportFrom)):
+            defined.update((a.asname or a.name).split(".")[0] for a in n.names)
+    repairs = []
+    bound = STATE.setdefault("python2", {})
+    for name, line in sorted(first.items(), key=lambda x: x[1]):
+        if name in defined or name in namespace:
+            continue
+        py3, value = PYTHON2_NAMES[name]
+        namespace[name] = bound[name] = value
+        repairs.append({"action": "repaired", "when": "run", "line": line, "source": lines[line - 1].strip()[:200] if 0 < line <= len(lines) else "?",
+                        "error": "NameError: name %r is not defined in Python 3 (%s is Python 2's %s)" % (name, name, py3),
+                        "why": "%s was read as Python 3's %s, as 2to3 writes it" % (name, py3)})
+    return repairs
 
 
 def _salvaged_tree(source, path, set_aside):
@@ -965,6 +1009,88 @@ def _bind_starter(node, namespace, starter):
     return bound
 
 
+# ---------------------------------------------------------------- globals the program's main block sets
+
+# {function: [(parameter position, global name)]}: see main_block_wiring.
+MAIN_WIRING = {}
+
+
+def _is_main_guard(test):
+    """`__name__ == "__main__"`, either way round."""
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq)):
+        return False
+    sides = (test.left, test.comparators[0])
+    return any(isinstance(s, ast.Name) and s.id == "__name__" for s in sides) and any(isinstance(s, ast.Constant) and s.value == "__main__" for s in sides)
+
+
+def _global_reads(namespace):
+    """The global names the module's functions read (LOAD_GLOBAL), nested functions and methods included."""
+    names, seen = set(), set()
+    stack = [v.__code__ for v in namespace.values() if isinstance(v, types.FunctionType)]
+    stack += [m.__code__ for v in namespace.values() if isinstance(v, type) for m in vars(v).values() if isinstance(m, types.FunctionType)]
+    while stack:
+        code = stack.pop()
+        if id(code) in seen:
+            continue
+        seen.add(id(code))
+        names.update(code.co_names)
+        stack += [c for c in code.co_consts if isinstance(c, types.CodeType)]
+    return names
+
+
+def main_block_wiring(tree, namespace):
+    """A program run as a script sets some globals in its `if __name__ == "__main__":` block and passes them
+    to its game (secret_word = choose_word(wordlist); hangman(secret_word)); a function of it that reads the
+    global instead of its parameter works when the program runs, and a test that imports the module and
+    calls the function finds the global undefined: a failure the grading environment caused, not the
+    program. Returns, for each function the main block calls with such a global (or that has a parameter of
+    its name), which argument sets which global: when a test calls the function and the global is still undefined, it gets that argument, as the
+    program's own run gives it. Only globals some function of the module reads and the module leaves
+    undefined when imported."""
+    if tree is None:
+        return {}
+    read = _global_reads(namespace)
+    wiring = {}
+    for node in tree.body:
+        if not (isinstance(node, ast.If) and _is_main_guard(node.test)):
+            continue
+        assigned = set()
+        for n in ast.walk(ast.Module(body=node.body, type_ignores=[])):
+            targets = n.targets if isinstance(n, ast.Assign) else [n.target] if isinstance(n, (ast.AnnAssign, ast.AugAssign, ast.For)) else []
+            assigned.update(x.id for t in targets for x in ast.walk(t) if isinstance(x, ast.Name))
+        wanted = {g for g in assigned if g in read and g not in namespace}
+        for n in ast.walk(ast.Module(body=node.body, type_ignores=[])):
+            if not (isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and isinstance(namespace.get(n.func.id), types.FunctionType)):
+                continue
+            fn = namespace[n.func.id]
+            params = fn.__code__.co_varnames[:fn.__code__.co_argcount]
+            pairs = [(i, a.id) for i, a in enumerate(n.args) if isinstance(a, ast.Name) and a.id in wanted]
+            pairs += [(params.index(k.arg), k.value.id) for k in n.keywords if k.arg in params and isinstance(k.value, ast.Name) and k.value.id in wanted]
+            for pair in pairs:
+                if pair not in wiring.setdefault(n.func.id, []):
+                    wiring[n.func.id].append(pair)
+        # A function whose parameter has the global's name (hangman_with_hints(secret_word), called in a
+        # line of the main block the student commented out) is given it the same way.
+        for name, fn in namespace.items():
+            if isinstance(fn, types.FunctionType) and fn.__module__ == namespace.get("__name__"):
+                for i, p in enumerate(fn.__code__.co_varnames[:fn.__code__.co_argcount]):
+                    if p in wanted and (i, p) not in wiring.setdefault(name, []):
+                        wiring[name].append((i, p))
+    return {f: p for f, p in wiring.items() if p}
+
+
+def _wire_main_globals(name, args):
+    """Before a test's call of `name`: the globals its main block would have set from these arguments."""
+    module = STATE["module"].__dict__
+    for position, glob in MAIN_WIRING.get(name, ()):
+        if position < len(args) and glob not in module:
+            module[glob] = args[position]
+            note = ("your functions read the global %s, which only your program's `if __name__ == \"__main__\":` block sets and passes "
+                    "to them: in each test it was set to the argument of the call that has it, as your program's own run sets it" % glob)
+            if note not in NOTICES:
+                NOTICES.append(note)
+
+
 # ---------------------------------------------------------------- running one test (in a forked child)
 
 
@@ -977,6 +1103,8 @@ def call_path(path, args, env):
         obj = env[head]
     elif hasattr(STATE["module"], head):
         obj = getattr(STATE["module"], head)
+        if len(path) == 1 and head in MAIN_WIRING:
+            _wire_main_globals(head, args)
     else:
         raise GradekitMissing(head)
     for part in path[1:]:
@@ -1501,6 +1629,7 @@ def run_program(program):
     main.__dict__.update(__file__=path, __cached__=None, __loader__=None, __package__="", __spec__=None)
     if program["kind"] == "main":
         _mark_set_aside(main, STATE.get("set_aside", ()))  # a def set aside is as missing here as in a call test
+        main.__dict__.update(STATE.get("python2", {}))
     sys.modules["__main__"] = main  # a forked child: nothing to restore
     exec(program_code(path), main.__dict__)
 

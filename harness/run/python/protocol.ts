@@ -210,4 +210,6 @@ export interface SetAside {
   end_line?: number;
   /** Functions and classes whose definition was set aside: the file does not define them. */
   names?: string[];
+  /** "run": the file imports, and the line would stop it only when it runs (a Python 2 name such as raw_input). */
+  when?: 'run';
 }

@@ -190,10 +190,10 @@ async function main(argv: string[]): Promise<number> {
 
   program
     .command('init')
-    .description("scaffold an assignment in a course folder from the instructor's solution: a test for each docstring example, a run test for __main__, the solution as the first accepted submission, a CI workflow")
+    .description("scaffold an assignment in a course folder from the instructor's solution: a test for each docstring example (Python) or public method (Java), a run test for __main__ or main, the solution as the first accepted submission, a CI workflow")
     .argument('<folder>', 'the course folder to make (it holds assignment.yaml)')
-    .requiredOption('--solution <file>', "the instructor's solution, in the students' language (Python)")
-    .option('--file <name>', "the file students hand in (default: the solution's own name)")
+    .requiredOption('--solution <file>', "the instructor's solution, in the students' language: a .py file, a .java file, or a folder of .java files")
+    .option('--file <name>', "the file students hand in (default: the solution's own name; Java: which class of the folder students write)")
     .option('--words <file>', 'a word list (or other data file) the programs read, kept in fixtures/')
     .option('--id <id>', "the assignment's id (default: the folder's name)")
     .option('--title <title>', "the assignment's title")

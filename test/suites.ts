@@ -21,6 +21,7 @@ export const SLOW_FILES = [
   'demo.test.ts',
   'batch.test.ts',
   'bad-input.test.ts',
+  'init-java.test.ts',
   'fixtures-hangman-313e.test.ts',
   'audit-run.test.ts',
   'grade-parallel.test.ts',

@@ -1,7 +1,7 @@
 // An assignment = its spec + its reference adapter + its word list, checked together so that a
 // spec naming an unknown function, name or validator fails at load time with file:line:col.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { loadSpecFile, SpecError, SpecErrors, type LoadedSpec } from '../spec/load.js';
 import { parseStep, parseExpr, literalValue, namesIn, PyParseError, type PyStep } from '../spec/pyexpr.js';
 import type { ReferenceAdapter } from '../model/reference.js';
@@ -157,6 +157,9 @@ export function loadAssignment(idOrPath: string, opts: AssignmentOptions = {}): 
     : new Set([...Object.keys(adapter.functions), ...Object.keys(adapter.classes ?? {})]);
   // A Java test names a word list by name: the bundled one as `words`, each of word_lists: by its own.
   const stepNames = java ? Object.fromEntries(['words', ...Object.keys(d.word_lists).map((n) => n.replace(/-/g, '_'))].map((n) => [n, { t: 'list', v: [] } as PyValue])) : names;
+  // A Java step may call a static method on a class by name (Account.rate(3)): the solution's classes, or
+  // where it is not here, the submission's class and the course's.
+  const javaClasses = java ? new Set([...(functions ?? []), basename(d.submission.file ?? '').replace(/\.java$/, ''), ...d.course_files.flatMap((f) => [...safeJavaDefinitions(resolve(dirname(specPath), f))])]) : undefined;
   for (const [k, f] of d.course_files.entries()) {
     if (!existsSync(resolve(dirname(specPath), f))) errors.push(spec.error(['course_files', k], `course file not found: ${f} (relative to the spec)`));
   }
@@ -168,7 +171,7 @@ export function loadAssignment(idOrPath: string, opts: AssignmentOptions = {}): 
     for (const [src, path] of srcs) {
       try {
         const st = parseStep(src);
-        checkStep(st, bound, functions, stepNames, adapter, spec, path, errors);
+        checkStep(st, bound, functions, stepNames, adapter, spec, path, errors, javaClasses);
         if (st.bind) bound.add(st.bind);
         parsed.push(st);
       } catch (e) {
@@ -313,9 +316,16 @@ function inside(base: string, rel: string, spec: LoadedSpec, path: (string | num
   return p;
 }
 
-function checkStep(st: PyStep, bound: Set<string>, functions: Set<string> | null, names: Record<string, PyValue>, adapter: ReferenceAdapter, spec: LoadedSpec, path: (string | number)[], errors: SpecError[]) {
+function checkStep(st: PyStep, bound: Set<string>, functions: Set<string> | null, names: Record<string, PyValue>, adapter: ReferenceAdapter, spec: LoadedSpec, path: (string | number)[], errors: SpecError[], javaClasses?: Set<string>) {
+  /** Class names a step calls a static method on (Java): names, but of no value. */
+  const statics: string[] = [];
   const visit = (e: PyStep['expr']) => {
     if (e.k === 'call') {
+      if (e.callee.length === 2 && !bound.has(e.callee[0]) && javaClasses?.has(e.callee[0])) {
+        statics.push(e.callee[0]);
+        e.args.forEach(visit);
+        return;
+      }
       if (functions && e.callee.length === 1 && !functions.has(e.callee[0])) {
         const g = closest(e.callee[0], [...functions]);
         errors.push(spec.error(path, `unknown function '${e.callee[0]}' (reference '${adapter.id}' does not define it)`, g ? `did you mean '${g}'?` : `known: ${[...functions].join(', ')}`));
@@ -326,6 +336,11 @@ function checkStep(st: PyStep, bound: Set<string>, functions: Set<string> | null
   };
   visit(st.expr);
   for (const n of namesIn(st.expr)) {
+    const k = statics.indexOf(n);
+    if (k >= 0) {
+      statics.splice(k, 1);
+      continue;
+    }
     if (!bound.has(n) && !(n in names)) {
       const g = closest(n, [...bound, ...Object.keys(names)]);
       errors.push(spec.error(path, `unknown name '${n}'`, g ? `did you mean '${g}'?` : `names available: ${[...bound, ...Object.keys(names)].join(', ') || '(none)'}`));

@@ -3,20 +3,23 @@
 // that line quoted as the test's basis) and a run test for `if __name__ == "__main__":`, the solution as
 // the reference and as the first accepted example submission, and a CI workflow for the course repository.
 // The solution is read, never run (harness/init/outline.py parses it); the expected values come later,
-// from `gradekit golden … --update`.
+// from `gradekit golden … --update`. A Java solution (a .java file or a folder of them) is scaffolded by
+// java-init.ts; this file dispatches on the solution's language.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { basename, join, relative, resolve, sep } from 'node:path';
 import { literalValue, parseExpr, parseStep, PyParseError } from '../spec/pyexpr.js';
 import { rootPath } from '../paths.js';
 import { UsageError } from '../util/errors.js';
 import { pythonExecutable } from '../run/python/interpreter.js';
 import { SPEC_FILE } from '../assignment/load.js';
+import { initJavaAssignment } from './java-init.js';
+import { folderWriter, idMaker, q, slug, writeWorkflow } from './scaffold.js';
 
 export interface InitOptions {
-  /** The instructor's solution (a Python file). */
+  /** The instructor's solution: a Python file, or a Java file or folder of Java files. */
   solution: string;
-  /** The file students hand in (default: the solution's own name). */
+  /** The file students hand in (default: the solution's own name; for a Java folder, the class students write). */
   file?: string;
   /** A word list (or any data file) the programs read, shipped in fixtures/ under its own name. */
   words?: string;
@@ -43,10 +46,10 @@ export interface InitResult {
   created: string[];
   tests: { id: string; what: string }[];
   skipped: string[];
+  /** What the skipped lines are (default: docstring examples). */
+  skippedTitle?: string;
   next: string[];
 }
-
-const q = (s: string) => JSON.stringify(s);
 
 function outline(file: string): Outline {
   let out: string;
@@ -85,72 +88,22 @@ function isValue(want: string): boolean {
   }
 }
 
-const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-
-/** The nearest folder holding .git: the course repository, where CI workflows live. */
-function repoRoot(folder: string): string | undefined {
-  let d = folder;
-  for (;;) {
-    if (existsSync(join(d, '.git'))) return d;
-    const up = dirname(d);
-    if (up === d) return undefined;
-    d = up;
-  }
-}
-
-function workflow(specRel: string, acceptedRel: string, id: string): string {
-  return `# gradekit checks for ${id}, written by \`gradekit init\`. On every push that touches the assignment:
-# its golden files still match the solution, every example submission gets the verdict of its folder,
-# and the known-correct solutions pass every scored test.
-name: gradekit ${id}
-on:
-  push:
-  pull_request:
-jobs:
-  check:
-    runs-on: ubuntu-latest
-    steps:
-      - uses: actions/checkout@v4
-      - uses: actions/setup-node@v4
-        with:
-          node-version: 20
-      - uses: actions/setup-python@v5
-        with:
-          python-version: '3.12'
-      # gradekit is a dependency of the course repository (package.json).
-      - run: npm ci
-      - run: npx gradekit golden ${specRel}
-      - run: npx gradekit fixtures ${specRel}
-      - run: npx gradekit vet ${specRel} ${acceptedRel}
-`;
-}
-
 export function initAssignment(folderArg: string, o: InitOptions): InitResult {
   const folder = resolve(folderArg);
   const solution = resolve(o.solution);
-  if (!existsSync(solution) || !statSync(solution).isFile()) throw new UsageError(`--solution: file not found: ${o.solution}`);
-  if (!solution.endsWith('.py')) throw new UsageError(`--solution: gradekit init reads a Python solution (.py), got ${o.solution}`);
+  if (!existsSync(solution)) throw new UsageError(`--solution: file not found: ${o.solution} (give the path of your solution: a .py file, a .java file or a folder of .java files)`);
+  const java = solution.endsWith('.java') || statSync(solution).isDirectory();
+  if (!java && !solution.endsWith('.py')) throw new UsageError(`--solution: gradekit init reads a Python solution (.py) or a Java one (a .java file or a folder of them), got ${o.solution}`);
   if (existsSync(join(folder, SPEC_FILE))) throw new UsageError(`${join(folderArg, SPEC_FILE)} already exists: init makes a new assignment; edit that one instead`);
   if (o.words && !existsSync(o.words)) throw new UsageError(`--words: file not found: ${o.words}`);
+  if (java) return initJavaAssignment(folder, solution, o);
   const file = o.file ?? basename(solution);
   if (!/^[\w.-]+\.py$/.test(file)) throw new UsageError(`--file: the file students hand in must be a Python file name like hangman.py, got '${file}'`);
   const id = slug(o.id ?? basename(folder)) || 'assignment';
   const out = outline(solution);
 
-  mkdirSync(folder, { recursive: true });
   const created: string[] = [];
-  const write = (rel: string, text: string) => {
-    const p = join(folder, rel);
-    mkdirSync(dirname(p), { recursive: true });
-    writeFileSync(p, text);
-    created.push(relative(process.cwd(), p) || p);
-  };
-  const copy = (from: string, rel: string) => {
-    const p = join(folder, rel);
-    mkdirSync(dirname(p), { recursive: true });
-    copyFileSync(from, p);
-    created.push(relative(process.cwd(), p) || p);
-  };
+  const { write, copy } = folderWriter(folder, created);
 
   // The solution stays where it is when it is in the folder already; otherwise it is copied in.
   const inside = !relative(folder, solution).startsWith('..');
@@ -162,13 +115,7 @@ export function initAssignment(folderArg: string, o: InitOptions): InitResult {
   const tests: string[] = [];
   const made: InitResult['tests'] = [];
   const skipped: string[] = [];
-  const ids = new Set<string>();
-  const uniqueId = (base: string) => {
-    let i = base;
-    for (let k = 2; ids.has(i); k++) i = `${base}-${k}`;
-    ids.add(i);
-    return i;
-  };
+  const uniqueId = idMaker();
   const publicNames = out.functions.filter((f) => !f.name.startsWith('_')).map((f) => f.name);
   if (publicNames.length) {
     const sig = out.functions.filter((f) => !f.name.startsWith('_')).map((f) => `${f.kind === 'class' ? 'class' : 'def'} ${f.name}(${f.args.join(', ')})`).join('; ');
@@ -250,17 +197,7 @@ ${tests.join('\n\n')}
 `;
   write(SPEC_FILE, spec);
 
-  const repo = repoRoot(folder);
-  const wfDir = repo ?? folder;
-  const specRel = relative(wfDir, join(folder, SPEC_FILE)).split(sep).join('/');
-  const acceptedRel = relative(wfDir, join(folder, 'fixtures', 'submissions', 'accepted')).split(sep).join('/');
-  const wfName = repo && repo !== folder ? `gradekit-${id}.yml` : 'gradekit.yml';
-  if (!existsSync(join(wfDir, '.github', 'workflows', wfName))) {
-    const p = join(wfDir, '.github', 'workflows', wfName);
-    mkdirSync(dirname(p), { recursive: true });
-    writeFileSync(p, workflow(specRel, acceptedRel, id));
-    created.push(relative(process.cwd(), p) || p);
-  }
+  writeWorkflow(folder, id, 'python', created);
 
   const specShown = relative(process.cwd(), join(folder, SPEC_FILE)) || SPEC_FILE;
   const next = [
@@ -276,7 +213,7 @@ ${tests.join('\n\n')}
 
 export function renderInit(r: InitResult): string {
   const lines = [`Made ${r.created.length} file(s):`, ...r.created.map((c) => `  ${c}`), '', `${r.tests.length} test(s):`, ...r.tests.map((t) => `  ${t.id}: ${t.what}`)];
-  if (r.skipped.length) lines.push('', 'Docstring examples left for you:', ...r.skipped.map((s) => `  ${s}`));
+  if (r.skipped.length) lines.push('', r.skippedTitle ?? 'Docstring examples left for you:', ...r.skipped.map((s) => `  ${s}`));
   lines.push('', 'Next:', ...r.next.map((n, i) => `  ${i + 1}. ${n}`));
   return lines.join('\n') + '\n';
 }

@@ -2,7 +2,7 @@
 // first seen; a wrong answer that several known mistakes explain is one defect with each later failure that
 // one of those mistakes also explains, and each such sighting narrows what the defect can be.
 import { describe, expect, it } from 'vitest';
-import { assignCharges, sameWhat } from '../harness/grade/charges.js';
+import { assignCharges, movedQuestion, sameWhat } from '../harness/grade/charges.js';
 import { error, fail, pass, type Outcome } from '../harness/grade/outcome.js';
 import type { TestData } from '../harness/spec/schema.js';
 
@@ -191,5 +191,35 @@ describe('assignCharges', () => {
       expect(run([[test('record-count'), pass()], [test('pattern-after'), pattern], [main, pattern]]))
         .toEqual({ 'record-count': 'passed', 'pattern-after': 'failed', 'main-log': 'skipped@pattern-after' });
     });
+  });
+});
+
+describe('a question moved to another function', () => {
+  it('is one design change: extra where the program asks it, missing where the handout does', () => {
+    expect(movedQuestion('question-instead:substitute@word', 'question-instead:word@substitute')).toBe(true);
+    expect(movedQuestion('question-extra:substitute', 'question-missing:substitute')).toBe(true);
+    expect(movedQuestion('question-missing:replay', 'question-extra:substitute')).toBe(false);
+    expect(movedQuestion('question-extra:?', 'question-missing:?')).toBe(false);
+  });
+  it('is charged once: at play_hand, which asks it, and not again at play_game, which lacks it', () => {
+    const tests = [test('hand-example', { group: 'play_hand' }), test('game-example', { group: 'play_game' })];
+    const outcomes = new Map<string, Outcome>([
+      ['hand-example', { ...fail('input 1 answered "Would you like to substitute a letter?"'), defect: 'question-instead:substitute@word' }],
+      ['game-example', { ...fail('input 2 answered "Please enter a word"'), defect: 'question-instead:word@substitute' }],
+    ]);
+    const out = assignCharges({ tests, outcomes, groupOf: (t) => t.group! });
+    expect(out.get('hand-example')!.status).toBe('failed');
+    expect(out.get('game-example')!.status).toBe('skipped');
+    expect(out.get('game-example')!.message).toMatch(/^not charged again: the same defect is charged in hand-example/);
+  });
+  it('a game a changed call stopped before its rule came up keeps its points: the signature costs once (P5)', () => {
+    const tests = [test('game-example', { group: 'play_game' }), test('game-replay', { group: 'play_game' })];
+    const outcomes = new Map<string, Outcome>([
+      ['game-example', { ...error('play_game raised TypeError: play_hand() takes 2 positional arguments but 1 was given'), defect: 'signature:play_hand' }],
+      ['game-replay', { ...error('the game ended at input 5, where it raised TypeError', undefined, 'not_checked'), defect: 'signature:play_hand' }],
+      ['other', pass()],
+    ]);
+    const out = assignCharges({ tests: [...tests, test('other', { group: 'play_game' })], outcomes, groupOf: (t) => t.group! });
+    expect(out.get('game-replay')!.status).toBe('skipped');
   });
 });

@@ -53,6 +53,16 @@ function insteadOf(a: string, b: string): boolean {
   const m = /^question-instead:([^@]+)@(.+)$/.exec(a);
   return !!m && (b === `question-missing:${m[2]}` || b === `question-extra:${m[1]}`);
 }
+/** A question the handout's program asks in one function that the program asks in another (the
+ *  substitution offered inside play_hand instead of play_game): missing (or replaced) where the handout asks
+ *  it, extra (or in another's place) where the program does. One design change, wherever each shows:
+ *  compared across the functions' scopes, where every other defect stays in its own. */
+export function movedQuestion(a: string, b: string): boolean {
+  const asked = (w: string) => /^question-extra:(.+)$/.exec(w)?.[1] ?? /^question-instead:([^@]+)@/.exec(w)?.[1];
+  const lacking = (w: string) => /^question-missing:(.+)$/.exec(w)?.[1] ?? /^question-instead:[^@]+@(.+)$/.exec(w)?.[1];
+  const moved = (x: string, y: string) => { const r = asked(x); return r !== undefined && r !== '?' && r === lacking(y); };
+  return moved(a, b) || moved(b, a);
+}
 /** Across a home the spec names only: an exception due and not thrown there, and another one thrown in its
  *  place here (the test of which of two checks comes first, in a class that lacks the first check), are
  *  one missing check. Without the link they stay two: one exception may be due under two conditions. */
@@ -184,7 +194,7 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
   const shown = roots.filter((x) => observed(x.id));
   for (const t of [...shown.filter(aimedAtOwn), ...shown.filter((x) => !aimedAtOwn(x)), ...roots.filter((x) => !observed(x.id))]) {
     const sig = sigs.get(t.id)!;
-    const seen = charged.find((c) => c.scope === sig.scope && sameWhat(c.what, sig.what));
+    const seen = charged.find((c) => (c.scope === sig.scope && sameWhat(c.what, sig.what)) || (c.scope !== sig.scope && movedQuestion(c.what, sig.what)));
     // The same run showed another defect, not charged yet: this test charges that one.
     if (seen && chargeAlternative(t)) continue;
     homeOf.set(t.id, seen?.at ?? t.id);
@@ -269,7 +279,7 @@ function unchargedAlternative(o: Outcome, group: string, charged: readonly { sco
     const sig = signatureOf(alt.defect, group);
     // A turn's wrong fact already charged in another game function (a hints game playing as the plain
     // game does) is that defect again, as the test's own first failure would be by its homes.
-    const same = (c: { scope: string; what: string }) => (c.scope === sig.scope || sig.what.startsWith('wrong:')) && sameWhat(c.what, sig.what);
+    const same = (c: { scope: string; what: string }) => ((c.scope === sig.scope || sig.what.startsWith('wrong:')) && sameWhat(c.what, sig.what)) || (c.scope !== sig.scope && movedQuestion(c.what, sig.what));
     if (!charged.some(same)) return { outcome: alt, sig };
   }
   return undefined;
@@ -278,10 +288,18 @@ function unchargedAlternative(o: Outcome, group: string, charged: readonly { sco
 /** The outcome of a test whose defect is charged in `home`. `onScope`: the test aims at the function the
  *  defect belongs to (a missing or stub function leaves such a test nothing to check). */
 function uncharged(o: Outcome, home: string, sig: Signature, onScope: boolean, group: string): Outcome {
-  // A run stopped by a crash or a hang of written code charged in another test: one defect costs once, and
-  // this test's own rule, never seen, keeps its points (P3, P4) - unless the function it is aimed at got
-  // through no test at all (then it saw nothing: assignCharges makes it not checked again).
-  if (o.kind === 'not_checked' && STOPPERS.test(sig.what)) return { ...o, status: 'skipped', kind: 'skipped', message: `not charged again: the same defect is charged in ${home} (${o.message})`, notCharged: true, partOf: home, blind: o.blind ?? group };
+  // A run stopped by a crash or a hang of written code, or by a call a changed signature cannot take (P5),
+  // charged in another test: one defect costs once, and this test's own rule, never seen, keeps its points
+  // (P3, P4) - unless the function it is aimed at got through no test at all (then it saw nothing:
+  // assignCharges makes it not checked again).
+  // So is a run that never came to its rule's question because of a defect charged elsewhere, where the
+  // program's code asks that question (written.ts), or that went on asking what the test has no answer for
+  // (an extra question, a loop): the rule is written and went unseen (P4). Where the code never asks the
+  // question, the feature was never written (P1): the test checked nothing and keeps no points.
+  const stopped = STOPPERS.test(sig.what) || sig.what.startsWith('signature');
+  if (o.kind === 'not_checked' && (stopped || o.unreached || sig.what.startsWith('question-extra:'))) {
+    return { ...o, status: 'skipped', kind: 'skipped', message: `not charged again: the same defect is charged in ${home} (${o.message})`, notCharged: true, partOf: home, ...(stopped || o.blind ? { blind: o.blind ?? group } : {}) };
+  }
   if (o.kind === 'not_checked') return { ...o, message: `${o.message} (the cause is charged in ${home})`, partOf: home };
   // A changed signature costs once (P5): the function's other tests, which cannot call it as the handout
   // does, keep their points (its code may well obey their rules); a missing function or a stub checks nothing.

@@ -93,7 +93,7 @@ export const javaRunner: LanguageRunner = async (a, submission, tests, opts) => 
   } finally {
     removeWorkDir(dirname(c.classDir));
   }
-  return { outcomes, notices };
+  return { outcomes, notices, literals: c.literals };
 };
 
 /** The test's outcome: a run that could not finish is charged whatever the checks; otherwise the first

@@ -141,7 +141,16 @@ function endedEarly(j: JudgeInput, observed: readonly Turn[], base: TestDetail):
   if (!short) return undefined;
   const says = r.table.get(short)?.says ?? short;
   const got = askedCount(observed, r.table, short), want = askedCount(expected, r.table, short);
-  return notChecked(`the game ended at input ${rolesAsked(observed, r.table).length}, where it raised ${e.type}: ${e.message} (${j.file} line ${e.line}); by then it had asked ${says} ${times(got)}, where the handout's program asks ${times(want)}, so the rule this test checks never came up`, `raised:${e.type}:${e.line}`, base);
+  const called = changedCall(e, j);
+  return notChecked(`the game ended at input ${rolesAsked(observed, r.table).length}, where it raised ${e.type}: ${e.message} (${j.file} line ${e.line}); by then it had asked ${says} ${times(got)}, where the handout's program asks ${times(want)}, so the rule this test checks never came up`, called ? `signature:${called}` : `raised:${e.type}:${e.line}`, base);
+}
+
+/** The handout function (run here as the reference's) that the program called with other parameters than
+ *  the handout gives it, when that is what the exception says: that function's changed signature, one
+ *  defect wherever the call fails (a game that ends there, a step that raises there). */
+function changedCall(e: { type: string; message: string }, j: JudgeInput): string | undefined {
+  const called = e.type === 'TypeError' && ARITY.test(e.message) ? /^(\w+)\(\)/.exec(e.message)?.[1] : undefined;
+  return called && j.referencePatched?.includes(called) ? called : undefined;
 }
 
 /** How often the questions of these turns are of this role. */
@@ -477,8 +486,8 @@ function judgeStep(j: JudgeInput, so: StepObservation, rs: RefStepResult | undef
     }
     // The program calls one of the handout's functions (given it here as the reference's) with other
     // arguments than the handout's: it changed that function's parameters, one defect of that function.
-    const called = so.error.type === 'TypeError' && ARITY.test(so.error.message) ? /^(\w+)\(\)/.exec(so.error.message)?.[1] : undefined;
-    if (called && j.referencePatched?.includes(called)) {
+    const called = changedCall(so.error, j);
+    if (called) {
       return withDefect(`signature:${called}`, error(`${label} raised ${so.error.type}: ${so.error.message}${where}: it calls ${called} with other parameters than the handout gives it`, { ...base, traceback: so.error.traceback, hint: `keep the parameters the handout gives ${called}` }));
     }
     const o = error(`${label} raised ${so.error.type}: ${so.error.message}${where}`, { ...base, traceback: so.error.traceback });

@@ -26,6 +26,10 @@ export interface Outcome {
    *  call, like a stub) and its defect is charged by another test, this one could check nothing: it is not
    *  checked (no points), never "not charged again" (full points for a rule nobody saw). */
   blind?: string;
+  /** A test that could not check its rule because a question it needs never came up in its run, where the
+   *  program's own code asks that question (written.ts): the feature is written, another defect kept the
+   *  run from it. Charged elsewhere, such a test keeps its points (P4), as one stopped by a crash does. */
+  unreached?: true;
   /** For a failure traced to the student's own helpers (`defect` "helpers:..."): the defect as the run showed
    *  it. When the helper's own tests find nothing wrong with it, this is what the failure is charged as. */
   untraced?: { defect: string; message: string };

@@ -202,7 +202,7 @@ async function readByBehaviour(r: RunningTest, env: PythonTestEnv, timeoutMs: nu
   for (let n = 0; n < MAX_READINGS && run.outcome.status !== 'passed' && run.answerer; n++) {
     const first = run.answerer;
     let better: typeof run | undefined;
-    for (const key of doubtedQuestions(first, run.stopped)) {
+    for (const key of doubtedQuestions(first, run.stopped, run.raisedWith)) {
       for (const role of otherReadings(first, key, learned.refused)) {
         const trial = await runAnswered(r, env, timeoutMs, new Map(learned.taken).set(key, role));
         if (!trial.answerer || (trial.outcome.status !== 'passed' && !tookAnswers(trial.answerer, key, trial.stopped, { answerer: first, stop: run.stopped }))) {
@@ -229,7 +229,7 @@ const MAX_READINGS = 3;
 
 /** One run of a test; with the answerer that answered it (what was asked) and whether the run stopped
  *  early (raised, ran out of answers, hit a limit). */
-async function runAnswered(r: RunningTest, env: PythonTestEnv, timeoutMs: number, readings: ReadonlyMap<string, string>, measuredBefore = false): Promise<{ outcome: Outcome; answerer?: Answerer; stopped: Stop }> {
+async function runAnswered(r: RunningTest, env: PythonTestEnv, timeoutMs: number, readings: ReadonlyMap<string, string>, measuredBefore = false): Promise<{ outcome: Outcome; answerer?: Answerer; stopped: Stop; raisedWith?: string }> {
   const a = env.a;
   const plan = planTest(r, a, env.seed, timeoutMs);
   const expect = r.expect !== undefined ? literalValue(parseExpr(r.expect)) : undefined;
@@ -318,7 +318,8 @@ async function runAnswered(r: RunningTest, env: PythonTestEnv, timeoutMs: number
   if (res.obs.notices?.length) outcome.notices = res.obs.notices;
   const stopped: Stop = res.obs.steps.some((x) => x.error) ? 'raised' : res.obs.input_exhausted != null || res.obs.steps.some((x) => x.input_exhausted !== undefined) ? 'exhausted' : null;
   const imp = env.session.importResult;
-  return { outcome: setAsideNote(silent(stubbed(outcome, steps, imp?.stubs), res), imp, env.file), answerer, stopped };
+  const raised = res.obs.steps.find((x) => x.error)?.error;
+  return { outcome: setAsideNote(silent(stubbed(outcome, steps, imp?.stubs), res), imp, env.file), answerer, stopped, ...(raised ? { raisedWith: `${raised.type}: ${raised.message}` } : {}) };
 }
 
 /** Whether the reference's functions can stand in for the student's: a TypeScript reference always can, a

@@ -15,6 +15,7 @@ import { runPythonTest } from './python-tests.js';
 import { SolutionRunner } from './solution.js';
 import { error, fmtMs, graderError, limit, skipped, type Outcome } from './outcome.js';
 import { assignCharges } from './charges.js';
+import { markWritten } from './written.js';
 import { parseStep } from '../spec/pyexpr.js';
 import { gradekitVersion } from '../paths.js';
 import { submissionSeed } from './seed.js';
@@ -65,7 +66,7 @@ const overWaitBudget = (): Outcome => limit('resource_limit_exceeded', `the subm
 const PHASES: Visibility[] = ['visible', 'after_published', 'after_due_date', 'hidden'];
 
 /** A language plug-in: grades a whole submission of that language (used for Java). */
-export type LanguageRunner = (a: Assignment, submission: string, tests: TestData[], opts: GradeOptions) => Promise<{ outcomes: Map<string, Outcome & { ms: number }>; notices: string[]; fatal?: Report['fatal'] }>;
+export type LanguageRunner = (a: Assignment, submission: string, tests: TestData[], opts: GradeOptions) => Promise<{ outcomes: Map<string, Outcome & { ms: number }>; notices: string[]; fatal?: Report['fatal']; literals?: readonly string[] }>;
 
 /** Test processes for a submission graded on its own (check, Gradescope): two cores are where the gain ends. */
 export function soloParallelism(): number {
@@ -142,8 +143,9 @@ export async function gradeSubmission(a: Assignment, submission: string, opts: G
   opts = { ...opts, budgetMs, deadline: t0 + budgetMs };
   const outcomes = new Map<string, Outcome & { ms: number }>();
   let fatal: Report['fatal'];
+  let literals: readonly string[] | undefined;
   if (a.spec.data.language === 'python') {
-    ({ fatal } = await gradePython(a, submission, tests, { ...opts, seed }, outcomes, notices));
+    ({ fatal, literals } = await gradePython(a, submission, tests, { ...opts, seed }, outcomes, notices));
   } else {
     const runner = opts.runners?.[a.spec.data.language];
     if (!runner) {
@@ -153,13 +155,14 @@ export async function gradeSubmission(a: Assignment, submission: string, opts: G
       r.outcomes.forEach((v, k) => outcomes.set(k, v));
       notices.push(...r.notices);
       fatal = r.fatal;
+      literals = r.literals;
     }
   }
   // A test's notices stay on it (toResult); only a visible test's are also the report's, shown to everyone at once.
   for (const t of tests) if ((t.visibility ?? a.spec.data.defaults.visibility) === 'visible') notices.push(...(outcomes.get(t.id)?.notices ?? []));
   // One defect, one charge, by cause (charges.ts). A submission that could not run at all is not graded
   // test by test: nothing is "charged again" then.
-  const charged = fatal ? outcomes : assignCharges({ tests, outcomes, groupOf, callees: (t) => calleesOf(a, t) });
+  const charged = fatal ? outcomes : assignCharges({ tests, outcomes: markWritten(outcomes, literals, a.roles), groupOf, callees: (t) => calleesOf(a, t) });
   const results = tests.map((t) => {
     const o = outcomes.get(t.id) ?? { ...(fatal ? error(`not run: ${fatal.message}`, undefined, fatal.kind === 'compile' ? 'compile_error' : 'run_time_error') : graderError('not run')), ms: 0 };
     return toResult(a, t, charged.get(t.id) ?? o, o.ms);
@@ -187,7 +190,7 @@ async function gradePython(
   opts: GradeOptions & { seed?: number | string },
   outcomes: Map<string, Outcome & { ms: number }>,
   notices: string[],
-): Promise<{ fatal?: Report['fatal'] }> {
+): Promise<{ fatal?: Report['fatal']; literals?: readonly string[] }> {
   const ws = prepareWorkspace(a, submission, { siblingsAreSubmissions: opts.siblingsAreSubmissions });
   notices.push(...ws.notices);
   const fileName = basename(ws.file);
@@ -287,7 +290,7 @@ async function gradePython(
     } finally {
       clearTimeout(timer);
     }
-    return {};
+    return { literals: imp.literals };
   } finally {
     await Promise.all([...sessions.map((s) => s.close()), solution?.close()]);
     ws.cleanup();

@@ -28,10 +28,10 @@ const REASKED = 3;
 export type Stop = 'raised' | 'limit' | 'exhausted' | null;
 
 /** The questions whose answers the program did not take, as keys, most telling first: one asked again and
- *  again with the same answer; the last one answered before the run raised or hit a limit; one left
+ *  again with the same answer; the last one answered before the run raised (see below) or hit a limit; one left
  *  unanswered because the plan has no answer for what it was read as. A run that merely ran out of answers
  *  says nothing against the last one it took. */
-export function doubtedQuestions(a: Answerer, stop: Stop): string[] {
+export function doubtedQuestions(a: Answerer, stop: Stop, raisedWith?: string): string[] {
   const out: string[] = [];
   const add = (q: Asked | undefined) => { if (q && q.key && !out.includes(q.key)) out.push(q.key); };
   const asks = a.asks;
@@ -43,8 +43,20 @@ export function doubtedQuestions(a: Answerer, stop: Stop): string[] {
   // A question no pattern reads, left unanswered (not the cap: a loop is caught above). One the table reads
   // but the test has no answer for is an extra question, not a misread one.
   if (stop === 'exhausted' && last?.answer === null && last.by === 'position') add(last);
-  if (stop === 'raised' || stop === 'limit') add([...asks].reverse().find((q) => q.answer !== null));
+  // A run that raised after an answer doubts it when the question's reading is only a guess, or when the
+  // program choked on the answer itself (the exception names it: int('e'), KeyError 'yes'). A question the
+  // table reads, answered in its kind, and an exception about something else (a crash further down the path
+  // that answer took: a replay that calls play_hand wrongly) is that path's defect, not a misread question.
+  const answered = [...asks].reverse().find((q) => q.answer !== null);
+  if (stop === 'limit' || (stop === 'raised' && (raisedWith === undefined || answered?.by !== 'table' || choked(answered.answer!, raisedWith)))) add(answered);
   return out;
+}
+
+/** Whether an exception's message names the answer the program was given (quoted, as Python and Java
+ *  quote a value they could not take). */
+function choked(answer: string, message: string): boolean {
+  const a = answer.trim().toLowerCase(), m = message.toLowerCase();
+  return !!a && (m.includes(`'${a}'`) || m.includes(`"${a}"`) || m.trim() === a);
 }
 
 /** The other readings worth a run for a doubted question: for each kind of answer other than the one it

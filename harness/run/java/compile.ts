@@ -29,6 +29,8 @@ export type CompileResult =
     notices: string[];
     /** The words of the program's string literals, lower case: its own wording, never a word it reveals. */
     wording: string[];
+    /** The program's string literals themselves (at most 400): what it can ask (harness/grade/written.ts). */
+    literals: string[];
   }
   | {
     ok: false; errors: CompileError[]; summary: string; output: string; durationMs: number;
@@ -152,7 +154,8 @@ async function compileStaged(
     if (clock.notice) notices.push(clock.notice);
   }
   const wording = [...new Set(sources.flatMap((s) => lexed.get(s)!.strings.flatMap((t) => t.toLowerCase().match(/[a-z]+/g) ?? [])))];
-  return { ok: true as const, mainClass, classDir, sources: sources.map((s) => s.rel), skipped: [] as string[], wordFiles: named.slice(0, MAX_WORD_FILES), notices, wording };
+  const literals = [...new Set(sources.flatMap((s) => lexed.get(s)!.strings))].slice(0, 400);
+  return { ok: true as const, mainClass, classDir, sources: sources.map((s) => s.rel), skipped: [] as string[], wordFiles: named.slice(0, MAX_WORD_FILES), notices, wording, literals };
 }
 
 /** `path/File.java:12: error: message` lines (javac's default diagnostic format). */

@@ -604,6 +604,34 @@ def static_facts(path):
     return [{"module": m, "line": ln} for m, ln in names], stubs, silent
 
 
+def string_literals(tree, cap=400):
+    """The program's own strings, docstrings aside (f-strings by their constant parts): what it can say or
+    ask. A rule whose question the program never asked in a test, though one of these asks it, was written
+    and not reached (charges.ts), not a feature never written."""
+    if tree is None:
+        return []
+    docs = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+                docs.add(id(first.value))
+    seen = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.JoinedStr):
+            text = "".join(v.value if isinstance(v, ast.Constant) and isinstance(v.value, str) else " " for v in node.values)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+            text = node.value
+        else:
+            continue
+        text = text.strip()[:300]
+        if text and any(c.isalpha() for c in text) and text not in seen:
+            seen.append(text)
+            if len(seen) >= cap:
+                break
+    return seen
+
+
 def _returns_value(fn):
     """Whether a function can return anything but None: a `return <value>` (not None) in its own body, or a
     yield (a generator returns one). Nested functions, lambdas and classes are their own bodies. A function
@@ -747,6 +775,7 @@ def do_import(req):
     result["output"] = out.text()
     result["stderr"] = err.text()
     result["static_imports"], result["stubs"], result["no_return"] = static_facts(path)
+    result["literals"] = string_literals(STATE.get("tree"))
     result["runtime_imports"] = sorted(m for m in set(sys.modules) - before if "." not in m and m != req["module"])
     result["notices"] = list(NOTICES)
     if result["ok"]:

@@ -186,6 +186,8 @@ export interface ImportResult {
   adopted?: Record<string, string>;
   /** Top-level functions whose body is still a stub (pass, ..., return None, raise NotImplementedError). */
   stubs?: string[];
+  /** The file's own strings, docstrings aside: what the program can ask (harness/grade/written.ts). */
+  literals?: string[];
   /** Top-level functions, written (not stubs), whose own code has no `return <value>`: they return None. */
   no_return?: { name: string; line: number }[];
   /** Top-level statements skipped because they asked for input while the module was imported; `bound`: the

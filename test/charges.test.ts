@@ -3,7 +3,7 @@
 // one of those mistakes also explains, and each such sighting narrows what the defect can be.
 import { describe, expect, it } from 'vitest';
 import { assignCharges, movedQuestion, sameWhat } from '../harness/grade/charges.js';
-import { error, fail, pass, type Outcome } from '../harness/grade/outcome.js';
+import { error, fail, pass, raisedDefect, type Outcome } from '../harness/grade/outcome.js';
 import type { TestData } from '../harness/spec/schema.js';
 
 const test = (id: string, more: Partial<TestData> = {}) => ({ id, group: 'is_valid_word', ...more }) as unknown as TestData;
@@ -221,5 +221,15 @@ describe('a question moved to another function', () => {
     ]);
     const out = assignCharges({ tests: [...tests, test('other', { group: 'play_game' })], outcomes, groupOf: (t) => t.group! });
     expect(out.get('game-replay')!.status).toBe('skipped');
+  });
+});
+
+describe('an exception by what it is', () => {
+  it('a name never defined, or a local read before it is set, is one defect by its name at every line', () => {
+    expect(raisedDefect({ type: 'NameError', message: "name 'printinfo' is not defined", line: 188 })).toBe('raised:NameError:printinfo');
+    expect(raisedDefect({ type: 'NameError', message: "name 'printinfo' is not defined", line: 195 })).toBe('raised:NameError:printinfo');
+    expect(raisedDefect({ type: 'UnboundLocalError', message: "cannot access local variable 'guess' where it is not associated with a value", line: 165 })).toBe('raised:UnboundLocalError:guess');
+    expect(raisedDefect({ type: 'KeyError', message: "'z'", line: 9 })).toBe('raised:KeyError:9');
+    expect(raisedDefect({ type: 'ValueError', message: 'bad', line: null })).toBeUndefined();
   });
 });

@@ -122,6 +122,15 @@ describe('a counter (counter: true) gone wrong: later turns judge how it changes
     // Without `counter`, the first wrong number is all a session shows.
     expect(judgeTurnsAll({ expected: expected(table), observed: session(mine, script), table }).map((p) => p.defect)).toEqual(['wrong:guessesLeft']);
   });
+  it('a fact never shown from the start is one defect; later turns are judged on the rest (a wrong vowel costing one)', () => {
+    // tact: t and a (in the word), then o (a wrong vowel: two guesses).
+    const shown = (left: number, guess: string, said: string) => `Available letters: bcdfgh\n${turn(left, guess, said)}`;
+    const lines = ['t', 'a', 'o'];
+    const withLetters = shown(6, 't', 'Good guess: t_ _ t') + shown(6, 'a', 'Good guess: ta_ t') + shown(6, 'o', 'Oops! That letter is not in my word: ta_ t') + 'You have 4 guesses left.\n';
+    const exp = readTurns(session(withLetters, lines), table, { facts: true });
+    const mine = turn(6, 't', 'Good guess: t_ _ t') + turn(6, 'a', 'Good guess: ta_ t') + turn(6, 'o', 'Oops! That letter is not in my word: ta_ t') + 'You have 5 guesses left.\n';
+    expect(judgeTurnsAll({ expected: exp, observed: session(mine, lines), table }).map((p) => p.defect)).toEqual(['missing:available', 'wrong:guessesLeft']);
+  });
   it('off by one from a right guess on, and right in every change after it: one defect', () => {
     const mine = turn(6, 't', 'Good guess: t_ _ t') + turn(5, 'o', 'Oops! That letter is not in my word: t_ _ t') + turn(3, 'x', 'Oops! That letter is not in my word: t_ _ t') + 'You have 2 guesses left.\n';
     expect(judgeTurnsAll({ expected: expected(counting), observed: session(mine, script), table: counting }).map((p) => p.defect)).toEqual(['wrong:guessesLeft:good.extra']);

@@ -29,10 +29,13 @@ export async function findCause(t: Running, first: Outcome, run: (t: Running) =>
     // Its own defect: judged as the tests of this function judge it, without the helpers' noise (and, where
     // the program relies on substitute_hand changing its argument, past that reliance).
     const own = await mockedInPlace(withReference(t, helpers), all, run);
-    // Its other defects are left to the tests of each rule: with the reference's helpers, a program that relies
-    // on what its own return may go wrong further on in ways that are not its defects (a real program's game
-    // praised a wrong guess only with the reference's helper in place of its own, which returns a tuple).
-    return { ...asWritten(own), message: `${own.message} (also with the reference's ${helpers.join(', ')} in place of yours)` };
+    // Its other defects are left to the tests of each rule, except those its run as written showed too: with
+    // the reference's helpers alone, a program that relies on what its own return may go wrong further on in
+    // ways that are not its defects (a real program's game praised a wrong guess only with the reference's
+    // helper in place of its own, which returns a tuple); a defect seen both ways is the game's own.
+    const asHanded = new Set([first.defect, ...(first.alternatives ?? []).map((x) => x.defect)].filter(Boolean));
+    const both = (own.alternatives ?? []).filter((x) => x.defect && asHanded.has(x.defect));
+    return { ...asWritten(own), ...(both.length ? { alternatives: both } : {}), message: `${own.message} (also with the reference's ${helpers.join(', ')} in place of yours)` };
   }
   const alone: string[] = [];
   for (const h of helpers) if ((await run(withReference(t, [h]))).status === 'passed') alone.push(h);

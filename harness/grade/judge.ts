@@ -9,7 +9,7 @@ import type { PyStep } from '../spec/pyexpr.js';
 import { compareValues } from '../compare/values.js';
 import { compareText, normalise } from '../compare/text.js';
 import type { FunctionCall, RefRunResult, RefStepResult } from './reference-run.js';
-import { error, fail, limit, pass, notChecked, raisedIn, type Outcome } from './outcome.js';
+import { error, fail, limit, pass, notChecked, raisedDefect, raisedIn, type Outcome } from './outcome.js';
 import { brokenRule, changedInPlace, explainedBy, mistakeOf, numberExplainer, numberMistakesOf, refutedBy, truthSays, wrongTruth } from './mistakes.js';
 import { judgeTurnsAll, readTurns, type ExplainNumber, turnLines, turnsOf, type Role, type RoleTable, type Turn, type TurnProblem } from '../turns/index.js';
 import { checkQuestions, checkTotals, lastPrinted, rolesAsked, times } from '../turns/rules.js';
@@ -142,7 +142,7 @@ function endedEarly(j: JudgeInput, observed: readonly Turn[], base: TestDetail):
   const says = r.table.get(short)?.says ?? short;
   const got = askedCount(observed, r.table, short), want = askedCount(expected, r.table, short);
   const called = changedCall(e, j);
-  return notChecked(`the game ended at input ${rolesAsked(observed, r.table).length}, where it raised ${e.type}: ${e.message} (${j.file} line ${e.line}); by then it had asked ${says} ${times(got)}, where the handout's program asks ${times(want)}, so the rule this test checks never came up`, called ? `signature:${called}` : `raised:${e.type}:${e.line}`, base);
+  return notChecked(`the game ended at input ${rolesAsked(observed, r.table).length}, where it raised ${e.type}: ${e.message} (${j.file} line ${e.line}); by then it had asked ${says} ${times(got)}, where the handout's program asks ${times(want)}, so the rule this test checks never came up`, called ? `signature:${called}` : raisedDefect(e), base);
 }
 
 /** The handout function (run here as the reference's) that the program called with other parameters than
@@ -492,7 +492,8 @@ function judgeStep(j: JudgeInput, so: StepObservation, rs: RefStepResult | undef
     }
     const o = error(`${label} raised ${so.error.type}: ${so.error.message}${where}`, { ...base, traceback: so.error.traceback });
     // The same exception at the same line of the student's file is one defect, whichever test hits it.
-    return so.error.line ? withDefect(`raised:${so.error.type}:${so.error.line}`, o) : o;
+    const defect = so.error.line ? raisedDefect(so.error) : undefined;
+    return defect ? withDefect(defect, o) : o;
   }
   if (rs?.raised) {
     return fail(`${label} should raise an exception (the reference raises ${rs.raised.type}: ${rs.raised.message}) but it returned ${so.value !== undefined ? repr(fromWire(so.value)) : 'normally'}`, base);

@@ -103,6 +103,15 @@ export function runFailure(r: RunResult, timeoutMs: number): Outcome {
   }
 }
 
+/** The defect an exception raised at a line of the student's code shows: that exception at that line, one
+ *  defect whichever test hits it; a name the code uses and never defines (NameError), or a local variable read
+ *  before any assignment (UnboundLocalError: a counter misnamed in both branches of an if), by that name, one
+ *  defect at every line that uses it. */
+export function raisedDefect(e: { type: string; message: string; line?: number | null }): string | undefined {
+  const name = e.type === 'NameError' || e.type === 'UnboundLocalError' ? /'([A-Za-z_]\w*)'/.exec(e.message)?.[1] : undefined;
+  return name ? `raised:${e.type}:${name}` : e.line ? `raised:${e.type}:${e.line}` : undefined;
+}
+
 /** The function of the student's file a traceback ends in (its innermost frame there): where the student's
  *  code raised, as opposed to a function of theirs that only called it. */
 export function raisedIn(traceback: string | undefined, file: string): string | undefined {

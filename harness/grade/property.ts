@@ -13,7 +13,7 @@ import { makeContext, RecordingIO, runReference } from './reference-run.js';
 import { compareValues } from '../compare/values.js';
 import { ARITY, noneFor } from './judge.js';
 import { brokenRule, changedInPlace, explainedBy, mistakeOf, truthSays, wrongTruth } from './mistakes.js';
-import { error, fail, pass, raisedIn, runFailure, hung, type Outcome } from './outcome.js';
+import { error, fail, pass, raisedDefect, raisedIn, runFailure, hung, type Outcome } from './outcome.js';
 import { arbitraries, GeneratorParamError, type ArbContext } from './arbitraries.js';
 import { refOptions, stepToWire, type PythonTestEnv, type Running } from './python-tests.js';
 import type { Assignment } from '../assignment/load.js';
@@ -230,7 +230,7 @@ export function caseJudge(t: PropertyTest, env: PythonTestEnv, step: PyStep, see
   const raised = (so: StepObservation): CaseFailure => {
     const e = so.error!;
     const arity = !e.line && e.type === 'TypeError' && ARITY.test(e.message);
-    return { kind: 'error', why: `raised ${e.type}: ${e.message}`, traceback: e.traceback, defect: arity ? `signature:${fn}` : e.line ? `raised:${e.type}:${e.line}` : undefined };
+    return { kind: 'error', why: `raised ${e.type}: ${e.message}`, traceback: e.traceback, defect: arity ? `signature:${fn}` : e.line ? raisedDefect(e) : undefined };
   };
   return (b: Bindings, so: StepObservation | undefined, transcript: string): CaseFailure | null => {
     if (!so) return { kind: 'error', why: 'the case was not run (the process stopped early)' };

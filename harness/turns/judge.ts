@@ -239,7 +239,10 @@ export function judgeTurnsAll(j: TurnsInput): TurnProblem[] {
   // Another counter going wrong after one has (a guess lost a turn late because the warnings were off by
   // one) may be its consequence too.
   const off = new Set<string>();
-  for (const p of turnProblems(j)) {
+  // A fact left unsaid before the first input is not looked for again: a program that never shows the
+  // letters not guessed yet has one defect, not one a turn, and its later turns are judged on the rest.
+  const unsaid = new Set<string>();
+  for (const p of turnProblems(j, unsaid)) {
     const counter = counterOf(p.defect, j.table);
     if (off.size && (counter ? !off.has(counter) : !isStatementProblem(p.defect, j.table))) break;
     out.push(p);
@@ -247,6 +250,7 @@ export function judgeTurnsAll(j: TurnsInput): TurnProblem[] {
     if (off.size) continue;
     const beforePlay = j.expected.slice(0, p.turn).every((t) => t.input === null);
     if (!p.defect.startsWith('missing:') || !beforePlay) break;
+    unsaid.add(p.defect.split(':')[1]!);
   }
   return out;
 }
@@ -318,7 +322,9 @@ function takenAsMeant(j: TurnsInput, i: number, read: Role): boolean {
 
 /** The problems of a session in the order they show: at most one per turn; a question out of place or an
  *  early end is the last (everything after it is shifted). */
-function* turnProblems(j: TurnsInput): Generator<TurnProblem> {
+/** `unsaid`: roles judgeTurnsAll found missing before the first input; later turns are not judged on their
+ *  absence (one defect), only on a wrong value shown. */
+function* turnProblems(j: TurnsInput, unsaid: ReadonlySet<string> = new Set()): Generator<TurnProblem> {
   const { expected, observed, table } = j;
   const describeRole = (name: string | undefined) => table.get(name ?? '')?.says ?? 'its next question';
   const counters = new Map<string, { ref: number; obs: number }>();
@@ -350,8 +356,11 @@ function* turnProblems(j: TurnsInput): Generator<TurnProblem> {
       yield { turn: i, message: `${when} your program asks nothing more, where the handout's program asks ${describeRole(exp.role)}`, defect: `question-missing:${exp.role ?? '?'}` };
       return;
     }
-    const facts = i > 0 && late.size ? (exp.facts ?? []).filter((f) => !late.has(f.role)) : exp.facts ?? [];
-    const p = checkFacts(turnText(obs), facts, { table, when, wildcards: j.wildcards, explainNumber: j.explainNumber, counters });
+    const all = i > 0 && late.size ? (exp.facts ?? []).filter((f) => !late.has(f.role)) : exp.facts ?? [];
+    const facts = i > 0 && unsaid.size ? all.filter((f) => !unsaid.has(f.role)) : all;
+    const again = all.filter((f) => !facts.includes(f));
+    const shownWrong = again.length ? checkFacts(turnText(obs), again, { table, when, wildcards: j.wildcards, explainNumber: j.explainNumber, counters }) : null;
+    const p = checkFacts(turnText(obs), facts, { table, when, wildcards: j.wildcards, explainNumber: j.explainNumber, counters }) ?? (shownWrong && !shownWrong.defect.startsWith('missing:') ? shownWrong : null);
     if (p) yield { turn: i, ...p };
     // A counter gone wrong does not hide what the same turn says wrongly (a capital letter called not in the word).
     if (p && isCounterProblem(p.defect, table)) {

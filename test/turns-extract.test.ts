@@ -58,6 +58,9 @@ describe('factsOf: what a solution printed, read with the role table', () => {
   it('helpers: word lines and flat patterns', () => {
     expect(wordLine('tact, tart; taut.')).toEqual(['tact', 'tart', 'taut']);
     expect(wordLine('You have 6 guesses')).toBeNull();
+    // The next turn's separator printed on the same line (the list ended with end=' ') is not a word.
+    expect(wordLine('addle adult atilt ------------------------------')).toEqual(['addle', 'adult', 'atilt']);
+    expect(checkWordList('Possible matches are:\naddle adult atilt ------------------------------\nYou have 6 guesses left.\n', ['addle', 'adult', 'atilt'], 'the words that match', 'after "*"')).toBeNull();
     expect(flatPattern('_ a_ _ ')).toBe('-a--');
     expect(flatPattern('You have 2 warnings')).toBeNull();
   });

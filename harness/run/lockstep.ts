@@ -140,7 +140,11 @@ export async function runLockstep(opts: LockstepOptions): Promise<LockstepResult
   const outDec = new StringDecoder('utf8');
   const errDec = new StringDecoder('utf8');
   const onData = (which: 'out' | 'err') => (buf: Buffer) => {
-    if (outcome === 'output-limit') return;
+    // Out of input, the run ends where the program was blocked reading (its output then drained): what it
+    // prints after that is not its run. In a sandbox the kill reaches the program a moment after its
+    // launcher, and Node closes the program's stdin as soon as the launcher exits, so the program may see
+    // end of input and print its end-of-input lines ("\n", "count = 0") before it dies, or not: timing.
+    if (outcome === 'output-limit' || outcome === 'blocked-without-input') return;
     const room = cap - bytes;
     const slice = buf.length > room ? buf.subarray(0, Math.max(0, room)) : buf;
     bytes += buf.length;

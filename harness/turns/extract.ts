@@ -15,7 +15,9 @@ const clean = (token: string) => token.replace(/^[[({'"]+|[\])}'".,;!?]+$/g, '')
 
 /** The tokens of a line that is nothing but a list of words ("tact tart", "['tact', 'tart']"), or null. */
 export function wordLine(line: string): string[] | null {
-  const tokens = line.split(/[\s,;]+/).map(clean).filter((t) => t.length);
+  // A separator the next turn prints glued to the line's end (a list printed with end=' ', then '-----') is
+  // layout, not a word of the list.
+  const tokens = line.replace(/(?:^|\s)(?:[-=*_~#]{3,}\s*)+$/, '').split(/[\s,;]+/).map(clean).filter((t) => t.length);
   return tokens.length && tokens.every((t) => WORD.test(t)) ? tokens.map((t) => t.toLowerCase()) : null;
 }
 

@@ -10,6 +10,7 @@ import { goldenPath, planTest, referenceRun, transcriptMode, type Running, type 
 import { goldenOf, needsSolution, renderGolden, solutionGoldenPath, solutionProblem, SolutionRunner, SolutionUnavailable } from './grade/solution.js';
 import { UsageError } from './util/errors.js';
 import { expectedRun, expectedState, goldenFile as classGoldenFile, goldenText as classGoldenText } from './grade/java-class.js';
+import { batch, propertyPlan, renderedCases } from './grade/java-property.js';
 import { startProgress, type Progress, type ProgressOptions } from './report/progress.js';
 
 export interface GoldenStatus {
@@ -110,19 +111,27 @@ export async function syncClassGolden(a: Assignment, update: boolean, progress?:
   if (src.kind !== 'solution') throw new Error('not a solution reference');
   if (!src.present) throw new UsageError(`the golden files of ${a.id} are made by running the instructor's solution, and ${relative(process.cwd(), src.file) || src.file} is not here`);
   const st: GoldenStatus = { fresh: [], stale: [], missing: [], orphans: [], written: [], failed: [] };
-  const tests = a.spec.data.tests.filter((t) => 'call' in t || 'steps' in t || 'run' in t);
+  const tests = a.spec.data.tests.filter((t) => 'call' in t || 'steps' in t || 'run' in t || 'property' in t);
   progress?.stage(update ? `running ${basename(src.file)} to update` : `running ${basename(src.file)} to check`, tests.length);
   for (const t of tests) {
     progress?.item(t.id);
-    const r = await expectedRun(a, t, a.steps.get(t.id), undefined);
+    // A property test records its cases (drawn under its own seed) with the solution's results on them.
+    const plan = 'property' in t ? propertyPlan(a, t) : undefined;
+    if (plan && 'problem' in plan) {
+      st.failed!.push([t.id, plan.problem]);
+      progress?.tick(t.id, 'FAILED');
+      continue;
+    }
+    const cases = plan ? renderedCases(plan) : undefined;
+    const r = await expectedRun(a, t, plan ? batch(plan, plan.cases.map((c) => c.value_)).steps : a.steps.get(t.id), undefined);
     if ('problem' in r) {
       st.failed!.push([t.id, r.problem]);
       progress?.tick(t.id, 'FAILED');
       continue;
     }
     // The solution's object after each step too: what a failing test's cause is found by (java-state.ts).
-    const state = await expectedState(a, t, a.steps.get(t.id), undefined);
-    settle(st, t.id, classGoldenFile(a, t.id), classGoldenText(t.id, r, state), update, progress);
+    const state = plan ? undefined : await expectedState(a, t, a.steps.get(t.id), undefined);
+    settle(st, t.id, classGoldenFile(a, t.id), classGoldenText(t.id, r, state, cases), update, progress);
   }
   st.orphans = orphans(a, new Set(tests.map((t) => t.id)), '.json');
   return st;

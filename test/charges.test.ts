@@ -233,3 +233,18 @@ describe('an exception by what it is', () => {
     expect(raisedDefect({ type: 'ValueError', message: 'bad', line: null })).toBeUndefined();
   });
 });
+
+describe('a run of a whole program', () => {
+  it('charges only its first problem: what it shows after it may be any function\'s consequence', () => {
+    const game = test('game', { group: 'hangman' });
+    const main = test('main', { group: 'hangman', run: 'main' } as Partial<TestData>);
+    const unsaid = { ...fail('does not show the letters not guessed yet'), defect: 'missing:available' };
+    const more = { ...fail('after all 3 inputs asks for a letter'), defect: 'question-extra:letter' };
+    const out = assignCharges({ tests: [game, main], outcomes: new Map<string, Outcome>([['game', unsaid], ['main', { ...unsaid, alternatives: [more] }]]), groupOf: () => 'hangman' });
+    expect(out.get('main')!.status).toBe('skipped');
+    // A test of one function does charge the next defect its run showed.
+    const call = test('call', { group: 'hangman' });
+    const out2 = assignCharges({ tests: [game, call], outcomes: new Map<string, Outcome>([['game', unsaid], ['call', { ...unsaid, alternatives: [more] }]]), groupOf: () => 'hangman' });
+    expect(out2.get('call')!.status).toBe('failed');
+  });
+});

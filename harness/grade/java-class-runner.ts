@@ -1,4 +1,4 @@
-// The runner of Java class assignments (call, steps and run tests; harness/grade/java-class.ts): compile
+// The runner of Java class assignments (call, steps, property and run tests; harness/grade/java-class.ts): compile
 // once with the course's files, then each test in its own JVM, two at a time (each is its own process, so
 // no verdict depends on which ran before it), judged against the solution's run of the same test.
 import { availableParallelism } from 'node:os';
@@ -12,6 +12,7 @@ import type { TestData } from '../spec/schema.js';
 import { removeWorkDir } from '../util/shutdown.js';
 import { buildClasses, expectedRun, expectedState, judgeCallsAt, judgeMain, observedState, runClassTest, type ClassRun, type RunPlace } from './java-class.js';
 import { traceToEarlierStep } from './java-state.js';
+import { batch, judgeProperty, propertyPlan, renderedCases } from './java-property.js';
 import type { LockstepResult } from '../run/lockstep.js';
 
 const runOf = (r: ClassRun): LockstepResult => ('calls' in r ? r.calls.run : r.main);
@@ -38,13 +39,31 @@ export const javaClassRunner: LanguageRunner = async (a, submission, tests, opts
     if ('rule' in t && t.rule === 'compiles') {
       return b.repaired ? { ...fail(`does not compile as handed in: ${b.repaired}; the other tests grade it with that line repaired`), defect: 'import:compile' } : pass();
     }
-    if (!('call' in t || 'steps' in t || 'run' in t)) return graderError(`a Java class assignment runs call, steps and run tests (this is a ${Object.keys(t).find((k) => ['property', 'rule', 'game'].includes(k))} test)`);
+    if (!('call' in t || 'steps' in t || 'run' in t || 'property' in t)) return graderError(`a Java class assignment runs call, steps, property and run tests (this is a ${Object.keys(t).find((k) => ['rule', 'game'].includes(k))} test)`);
     if (opts.budgetMs !== undefined && spent > opts.budgetMs) return overBudget(opts.budgetMs);
     if ('run' in t && b.courseError) {
       return { ...fail(`the course's ${a.spec.data.submission.main ?? 'main class'} does not compile with your classes: ${b.courseError}`), defect: b.courseDefect ?? 'signature:course-files' };
     }
-    const steps = a.steps.get(t.id);
     const timeoutMs = t.timeout ?? a.spec.data.defaults.timeout;
+    if ('property' in t) {
+      // Every generated case in one JVM, against the solution's run of the same cases (java-property.ts).
+      const plan = propertyPlan(a, t);
+      if ('problem' in plan) return graderError(plan.problem);
+      const { steps } = batch(plan, plan.cases.map((c) => c.value_));
+      const want = await expectedRun(a, t, steps, opts.wrap, renderedCases(plan));
+      let got = await runClassTest(a, t, steps, place);
+      spent += runOf(got).cpuMs ?? 0;
+      if (cpuStopped(got)) {
+        const again = await runClassTest(a, t, steps, place);
+        spent += runOf(again).cpuMs ?? 0;
+        if (!cpuStopped(again)) got = again;
+      }
+      if (!('calls' in got)) return graderError('a property test ran as a run of main');
+      const r = await judgeProperty(a, t, plan, got.calls, want, place, opts.wrap, timeoutMs);
+      spent += r.cpuMs;
+      return r.outcome;
+    }
+    const steps = a.steps.get(t.id);
     const want = await expectedRun(a, t, steps, opts.wrap);
     if ('problem' in want) return graderError(want.problem);
     let got = await runClassTest(a, t, steps, place);
@@ -58,7 +77,7 @@ export const javaClassRunner: LanguageRunner = async (a, submission, tests, opts
     }
     if ('calls' in want && 'calls' in got) {
       const { outcome, at } = judgeCallsAt(t, steps ?? [], got.calls, want.calls, timeoutMs, b.stubs);
-      if (at === undefined || at === 0 || !steps || !/^(?:answer|raised):/.test(outcome.defect ?? '')) return outcome;
+      if (at === undefined || at === 0 || !steps || !/^(?:answer|raised):/.test(outcome.defect ?? '') || /:mutates-argument$/.test(outcome.defect ?? '')) return outcome;
       // A failure after other calls: did one of them leave the object wrong? (java-state.ts; failing tests only)
       const wantState = await expectedState(a, t, steps, opts.wrap);
       const seen = wantState && (await observedState(a, t, steps, at, place));

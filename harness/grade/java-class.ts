@@ -13,7 +13,7 @@ import type { Assignment } from '../assignment/load.js';
 import type { TestData } from '../spec/schema.js';
 import type { PyStep } from '../spec/pyexpr.js';
 import { compileJava, type CompileResult } from '../run/java/compile.js';
-import { addCallDriver, runCalls, type CallsRun, type JValue, type StepResult } from '../run/java/calls.js';
+import { addCallDriver, runCalls, type ArgChange, type CallsRun, type JValue, type StepResult } from '../run/java/calls.js';
 import { javaCommand } from '../run/java/run.js';
 import { runLockstep, type LockstepResult } from '../run/lockstep.js';
 import { studentWorkDir, type SandboxWrap, type WorkDirLease } from '../run/sandbox/index.js';
@@ -172,7 +172,7 @@ export async function runClassTest(a: Assignment, t: TestData, steps: readonly P
       const main = await runLockstep({ command: place.wrap ? place.wrap(command) : command, cwd, timeoutMs, maxOutputBytes: place.outputCap, answer: () => lines.shift() ?? null });
       return { main };
     }
-    const calls = await runCalls({ cwd, classDir: '.classes', steps: steps ?? [], lists: listFiles(a), timeoutMs, maxHeap: place.maxHeap, wrap: place.wrap, maxOutputBytes: Math.max(place.outputCap, 16 << 20) });
+    const calls = await runCalls({ cwd, classDir: '.classes', steps: steps ?? [], lists: listFiles(a), timeoutMs, maxHeap: place.maxHeap, wrap: place.wrap, maxOutputBytes: Math.max(place.outputCap, 16 << 20), unchangedArgs: 'unchanged_args' in t && !!t.unchanged_args });
     return { calls };
   } finally {
     lease?.release();
@@ -202,12 +202,17 @@ export function solutionBuild(a: Assignment): Promise<ClassBuild> {
 
 /** What the solution does on a test: run once per process and word list; from its golden file when the
  *  solution is not here (an export, a student's self-check). */
-export async function expectedRun(a: Assignment, t: TestData, steps: readonly PyStep[] | undefined, wrap: SandboxWrap | undefined): Promise<ClassRun | { problem: string }> {
+export async function expectedRun(a: Assignment, t: TestData, steps: readonly PyStep[] | undefined, wrap: SandboxWrap | undefined, cases?: readonly string[]): Promise<ClassRun | { problem: string }> {
   const src = a.reference.kind === 'solution' ? a.reference : undefined;
   if (!src) return { problem: 'a Java class assignment needs the staff solution as its reference (reference: { solution: ... })' };
   if (!src.present) {
     if (a.customWords) return { problem: 'the golden files record the course folder\'s own word lists; with --words the solution must be here to run' };
     const g = readGolden(a, t.id);
+    // A property test's golden file holds the solution's results on the cases it records: other cases (a
+    // changed generator or seed) have none there.
+    if (g && cases && JSON.stringify(readGoldenCases(a, t.id)) !== JSON.stringify(cases)) {
+      return { problem: `the golden file of ${t.id} records other cases than the property draws now: run \`gradekit golden ${relative(process.cwd(), a.spec.file) || a.spec.file} --update\` where the solution is` };
+    }
     return g ?? { problem: `no golden file for ${t.id}: run \`gradekit golden ${relative(process.cwd(), a.spec.file) || a.spec.file} --update\` where the solution is` };
   }
   const key = `${a.spec.file}\u0000${t.id}\u0000${a.wordsFile ?? ''}`;
@@ -269,11 +274,16 @@ export async function observedState(a: Assignment, t: TestData, steps: readonly 
 export const goldenFile = (a: Assignment, id: string) => join(a.fixturesDir, 'golden', `${id}.json`);
 
 /** What a golden file keeps: the solution's results or transcript (never its code). */
-export function goldenText(id: string, r: ClassRun, state?: StateLog): string {
+export function goldenText(id: string, r: ClassRun, state?: StateLog, cases?: readonly string[]): string {
   const body = 'calls' in r
-    ? { steps: r.calls.steps.map(({ i, sig, value, throws, missing, bad, out }) => ({ i, sig, value, throws, missing, bad, out })), done: r.calls.done, ...(state?.some(Boolean) ? { state } : {}) }
+    ? { ...(cases ? { cases } : {}), steps: r.calls.steps.map(({ i, sig, value, throws, missing, bad, out, changed }) => ({ i, sig, value, throws, missing, bad, out, changed })), done: r.calls.done, ...(state?.some(Boolean) ? { state } : {}) }
     : { transcript: r.main.transcript, exitCode: r.main.exitCode, outcome: r.main.outcome };
   return JSON.stringify({ test: id, note: 'what the solution did on this test; written by `gradekit golden --update`: review a change before committing it', ...body }, null, 1) + '\n';
+}
+
+function readGoldenCases(a: Assignment, id: string): string[] | undefined {
+  const f = goldenFile(a, id);
+  return existsSync(f) ? (JSON.parse(readFileSync(f, 'utf8')) as { cases?: string[] }).cases : undefined;
 }
 
 function readGoldenState(a: Assignment, id: string): StateLog | undefined {
@@ -343,11 +353,18 @@ function judgeSteps(t: TestData, steps: readonly PyStep[], got: CallsRun, want: 
       : stubs?.has(method) ? 'is still a stub (its body only returns a default value or throws UnsupportedOperationException)' : undefined;
     const stub = unwritten ? { outcome: { ...fail(`${where}: ${method}() ${unwritten}, so none of its rules can be checked`, detail), defect: `stub:${method}` }, at: i } : undefined;
     // A crash is a crash in a step whose value the test does not compare too.
-    if (!compares[i] && !(g.throws && !w.throws)) continue;
+    // unchanged_args: a collection, array or map a step passed that this step changed (judged once the
+    // step's own result is right; the solution changing it is the spec's problem).
+    const mutated = (): Outcome | { outcome: Outcome; at: number } | undefined => {
+      if (w.changed?.length) return graderError(`${src}: the solution changes its argument ${w.changed[0]!.arg + 1} too, so unchanged_args does not hold for this test`);
+      const c = g.changed?.[0];
+      return c ? { outcome: argChanged(steps, i, c, detail), at: i } : undefined;
+    };
+    if (!compares[i] && !(g.throws && !w.throws)) { const m = mutated(); if (m) return m; continue; }
     const stated = 'steps' in t && typeof t.steps[i] === 'object' ? (t.steps[i] as { throws?: string }).throws : undefined;
     if (stated || w.throws) {
       const expected = stated ?? w.throws!.chain[0] ?? w.throws!.class;
-      if (g.throws && throwsExpected(expected, g.throws)) continue;
+      if (g.throws && throwsExpected(expected, g.throws)) { const m = mutated(); if (m) return m; continue; }
       if (stub) return stub;
       const did = g.throws ? `threw ${showThrown(g.throws)}` : `returned ${showJava(g.value!)}`;
       return { outcome: { ...fail(`${where} should throw ${expected}; it ${did}`, detail), defect: `answer:${method}:${g.throws ? 'other-exception' : 'no-exception'}:${expected}` }, at: i };
@@ -356,12 +373,14 @@ function judgeSteps(t: TestData, steps: readonly PyStep[], got: CallsRun, want: 
       if (stub) return stub;
       return { outcome: { ...error(`${where} threw ${showThrown(g.throws)}, where ${w.value ? showJava(w.value) : 'a value'} is expected`, detail), defect: `raised:${g.throws.chain[0]}:${g.throws.at || method}` }, at: i };
     }
-    if (steps[i]!.bind) continue; // a constructor that made its object: nothing to compare
+    if (steps[i]!.bind) { const m = mutated(); if (m) return m; continue; } // a constructor that made its object: nothing to compare
     if (!sameJava(w.value!, g.value!)) {
       if (stub) return stub;
       return { outcome: { ...fail(`${where} returned ${showJava(g.value!)}, expected ${showJava(w.value!)}`, detail), defect: `answer:${method}:${differenceKind(w.value!, g.value!)}` }, at: i };
     }
     if (g.out && 'silent' in t && t.silent) return { ...fail(`${where} printed ${JSON.stringify(g.out.slice(0, 200))}; the class must print nothing`, detail), defect: `answer:${method}:prints` };
+    const m = mutated();
+    if (m) return m;
   }
   // A method under another name did what its rule says: the rename is one changed signature, charged once
   // (every test that calls it shows the same), and its rules are judged as written.
@@ -372,6 +391,41 @@ function judgeSteps(t: TestData, steps: readonly PyStep[], got: CallsRun, want: 
     return { ...fail(`the class has ${renamed.sig} where the handout names it ${want.steps[k]?.sig ?? `${name}()`}: the calls of ${name} were graded with ${renamed.renamed}, and its rules hold`, { ...detail, hint: `rename ${renamed.renamed} to ${name}` }), defect: `signature:${name}` };
   }
   return pass(detail);
+}
+
+/** A step's call without its binding ("HangmanManager(words, 4, 7)" of "m = HangmanManager(words, 4, 7)"). */
+const callText = (s: PyStep) => s.source.replace(/^\s*[A-Za-z_]\w*\s*=(?!=)\s*/, '').trim();
+
+/** A long collection shown by its first items and its size, a message's worth. */
+function shortJava(v: JValue): string {
+  if ((v.t === 'seq' || v.t === 'set' || v.t === 'bag') && v.v.length > 8) return `[${v.v.slice(0, 6).map(showJava).join(', ')}, ... (${v.v.length} items)]`;
+  if (v.t === 'map' && v.v.length > 8) return `{${v.v.slice(0, 6).map(([k, x]) => `${showJava(k)}=${showJava(x)}`).join(', ')}, ... (${v.v.length} entries)}`;
+  const s = showJava(v);
+  return s.length > 300 ? `${s.slice(0, 300)}...` : s;
+}
+
+/** What a change of an argument did, as a TA names it. */
+function changeKind(before: JValue, after: JValue): string {
+  const n = (x: JValue) => (x.t === 'seq' || x.t === 'set' || x.t === 'bag' || x.t === 'map' ? x.v.length : undefined);
+  if (n(before) && n(after) === 0) return ' (emptied)';
+  switch (differenceKind(before, after)) {
+    case 'order': return ' (the same items in another order)';
+    case 'fewer-items': return ` (${n(before)! - n(after)!} items fewer)`;
+    case 'more-items': return ` (${n(after)! - n(before)!} items more)`;
+    default: return '';
+  }
+}
+
+/** unchanged_args: the step's (or an earlier step's) argument that this step changed, one defect of the
+ *  method (or constructor) it was passed to, whichever test shows it (as Python's judge words it). */
+function argChanged(steps: readonly PyStep[], i: number, c: ArgChange, detail: { transcript: string }): Outcome {
+  const passer = steps[c.step] ?? steps[i]!;
+  const name = passer.expr.k === 'call' ? passer.expr.callee[passer.expr.callee.length - 1]! : 'step';
+  const was = `it was ${shortJava(c.before)} and is now ${shortJava(c.after)}${changeKind(c.before, c.after)}`;
+  const message = c.step === i
+    ? `${callText(passer)} changed its argument ${c.arg + 1}: ${was}; it must not modify its input`
+    : `${callText(passer)} kept its argument ${c.arg + 1} and ${callText(steps[i]!)} changed it: ${was}; the class must not modify the caller's input`;
+  return { ...fail(message, { ...detail, hint: c.step === i ? 'work on a copy (new ArrayList<>(list), new HashSet<>(set)) and leave the caller\'s collection as it was' : 'keep a copy of the collection passed in (new ArrayList<>(list)), not the caller\'s own' }), defect: `answer:${name}:mutates-argument` };
 }
 
 /** A run of main against the solution's transcript, as text (after the test's normalisers). */

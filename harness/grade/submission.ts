@@ -95,7 +95,7 @@ export function groupOf(t: TestData): string {
 
 /** The functions a test calls: its steps' callees, or its property's. */
 function calleesOf(a: Assignment, t: TestData): string[] {
-  const steps = 'property' in t ? [parseStep(t.property.call)] : a.steps.get(t.id) ?? [];
+  const steps = 'property' in t ? [...(t.property.setup ?? []).map((s) => parseStep(typeof s === 'string' ? s : s.do)), parseStep(t.property.call)] : a.steps.get(t.id) ?? [];
   // A Java test calls methods of the object it made (m.record): those are the functions it aims at too.
   const java = a.spec.data.language === 'java';
   return steps.flatMap((s) => (s.expr.k === 'call' && (s.expr.callee.length === 1 || java) ? [s.expr.callee[s.expr.callee.length - 1]!] : []));

@@ -164,6 +164,9 @@ const propertyTest = z
     property: z
       .object({
         call: z.string(),
+        /** Java class assignments: the steps before `call` in each case (`m = HangmanManager(dict, 4, max)`,
+         *  then calls on m), with the drawn names; every step's result is compared with the solution's. */
+        setup: z.array(z.union([z.string(), stepObject])).min(1).optional(),
         given: z.record(z.string(), generator),
         /** Preconditions the docstring lets the function assume ("letter in hand"): a drawn case that breaks
          *  one is not a case of the rule, so it is never drawn. Each is `A in B` or `A not in B`. */

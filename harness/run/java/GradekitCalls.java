@@ -32,10 +32,17 @@ public final class GradekitCalls {
     System.setOut(new PrintStream(captured, true, "UTF-8"));
     Map<String, Object> bound = new HashMap<>();
     List<Object> steps = asList(req.get("steps"));
+    // unchanged_args: each collection, array or map a step passes is copied before the call and compared
+    // with itself after it (and after every later step: a class that keeps the caller's list may change it
+    // later); a change is reported once, with both values, only when there is one.
+    checkArgs = Boolean.TRUE.equals(req.get("unchanged"));
+    List<Watched> watched = new ArrayList<>();
     for (int i = 0; i < steps.size(); i++) {
       Map<String, Object> step = asMap(steps.get(i));
       StringBuilder line = new StringBuilder("{\"i\":").append(i);
       captured.reset();
+      lastArgs = null;
+      lastSnaps = null;
       try {
         Object[] result = perform(step, bound);
         line.append(",\"sig\":").append(quote((String) result[1]));
@@ -53,6 +60,24 @@ public final class GradekitCalls {
         line.append(",\"throws\":").append(thrown(t));
       }
       System.out.flush();
+      if (lastSnaps != null) {
+        for (int k = 0; k < lastSnaps.length; k++) if (lastSnaps[k] != null) watched.add(new Watched(i, k, lastArgs[k], lastSnaps[k], lastTypes[k]));
+      }
+      StringBuilder changed = new StringBuilder();
+      for (Iterator<Watched> it = watched.iterator(); it.hasNext(); ) {
+        Watched w = it.next();
+        boolean same;
+        try {
+          same = sameValue(w.snap, w.live);
+        } catch (Throwable t) {
+          same = true; // a value that cannot be compared is not judged
+        }
+        if (same) continue;
+        it.remove();
+        changed.append(changed.length() > 0 ? "," : "").append("{\"step\":").append(w.step).append(",\"arg\":").append(w.arg)
+            .append(",\"before\":").append(encode(w.snap, w.type, 0)).append(",\"after\":").append(encode(w.live, w.type, 0)).append('}');
+      }
+      if (changed.length() > 0) line.append(",\"changed\":[").append(changed).append(']');
       line.append(",\"out\":").append(quote(captured.text())).append(",\"outBytes\":").append(captured.count);
       real.println(nonce + line.append('}'));
       real.flush();
@@ -61,6 +86,89 @@ public final class GradekitCalls {
     real.flush();
     // Threads the program started must not keep the test running.
     System.exit(0);
+  }
+
+  // ------------------------------------------------------------------ unchanged arguments
+
+  static boolean checkArgs;
+  /** The arguments of the step being made, as passed, their copies from before the call, and their types. */
+  static Object[] lastArgs, lastSnaps;
+  static Type[] lastTypes;
+
+  static final class Watched {
+    final int step, arg;
+    final Object live, snap;
+    final Type type;
+
+    Watched(int step, int arg, Object live, Object snap, Type type) {
+      this.step = step;
+      this.arg = arg;
+      this.live = live;
+      this.snap = snap;
+      this.type = type;
+    }
+  }
+
+  /** Called with the converted arguments just before the call. */
+  static void aboutToCall(Object[] args, Type[] types) {
+    if (!checkArgs) return;
+    lastArgs = args;
+    lastTypes = types;
+    lastSnaps = new Object[args.length];
+    for (int k = 0; k < args.length; k++) {
+      Object a = args[k];
+      if (a != null && (a instanceof Collection || a instanceof Map || a.getClass().isArray())) lastSnaps[k] = snapshot(a, 0);
+    }
+  }
+
+  /** A copy by value of a collection, map or array (its items copied the same way; other items shared). */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  static Object snapshot(Object a, int depth) {
+    if (a == null || depth > MAX_DEPTH) return a;
+    if (a.getClass().isArray()) {
+      int n = Array.getLength(a);
+      Object c = Array.newInstance(a.getClass().getComponentType(), n);
+      for (int i = 0; i < n; i++) Array.set(c, i, snapshot(Array.get(a, i), depth + 1));
+      return c;
+    }
+    if (a instanceof Collection) {
+      Collection c = a instanceof SortedSet ? new TreeSet(((SortedSet) a).comparator()) : a instanceof Set ? new LinkedHashSet() : new ArrayList();
+      for (Object x : (Collection) a) c.add(snapshot(x, depth + 1));
+      return c;
+    }
+    if (a instanceof Map) {
+      Map m = a instanceof SortedMap ? new TreeMap(((SortedMap) a).comparator()) : new LinkedHashMap();
+      for (Map.Entry e : ((Map<?, ?>) a).entrySet()) m.put(snapshot(e.getKey(), depth + 1), snapshot(e.getValue(), depth + 1));
+      return m;
+    }
+    return a;
+  }
+
+  /** Whether the value after the call is the one before it: a list (or an array, a queue) in order, a set as
+   *  a set, a map by its entries, anything else by equals. */
+  static boolean sameValue(Object before, Object after) {
+    if (before == after) return true;
+    if (before == null || after == null) return false;
+    if (before.getClass().isArray()) {
+      if (!after.getClass().isArray() || Array.getLength(before) != Array.getLength(after)) return false;
+      for (int i = 0; i < Array.getLength(before); i++) if (!sameValue(Array.get(before, i), Array.get(after, i))) return false;
+      return true;
+    }
+    if (before instanceof Set && after instanceof Set) return before.equals(after);
+    if (before instanceof Collection && after instanceof Collection) {
+      Collection<?> b = (Collection<?>) before, a = (Collection<?>) after;
+      if (b.size() != a.size()) return false;
+      Iterator<?> x = b.iterator(), y = a.iterator();
+      while (x.hasNext()) if (!y.hasNext() || !sameValue(x.next(), y.next())) return false;
+      return true;
+    }
+    if (before instanceof Map && after instanceof Map) {
+      Map<?, ?> b = (Map<?, ?>) before, a = (Map<?, ?>) after;
+      if (b.size() != a.size()) return false;
+      for (Map.Entry<?, ?> e : b.entrySet()) if (!a.containsKey(e.getKey()) || !sameValue(e.getValue(), a.get(e.getKey()))) return false;
+      return true;
+    }
+    return before.equals(after);
   }
 
   /** The program's own failure, not a step the driver could not make. */
@@ -108,6 +216,7 @@ public final class GradekitCalls {
       Object[] conv = convertAll(k.getGenericParameterTypes(), args, bound);
       if (conv == null) continue;
       k.setAccessible(true);
+      aboutToCall(conv, k.getGenericParameterTypes());
       return new Object[] {k.newInstance(conv), signature(c.getSimpleName(), null, k.getGenericParameterTypes()), c};
     }
     throw new Missing(c.getSimpleName() + " has no constructor " + c.getSimpleName() + "(" + kinds(args) + ")" + declared(c, c.getSimpleName(), cands.isEmpty() ? Arrays.asList(c.getDeclaredConstructors()) : cands));
@@ -127,6 +236,7 @@ public final class GradekitCalls {
       Object[] conv = convertAll(m.getGenericParameterTypes(), args, bound);
       if (conv == null) continue;
       m.setAccessible(true);
+      aboutToCall(conv, m.getGenericParameterTypes());
       return new Object[] {m.invoke(self, conv), signature(name, m.getGenericReturnType(), m.getGenericParameterTypes()), m.getGenericReturnType()};
     }
     // A method written under another name (balanc for balance, getTotal for total): the one of the
@@ -144,6 +254,7 @@ public final class GradekitCalls {
       if (best != null && bestDistance <= Math.max(1, name.length() / 4)) {
         best.setAccessible(true);
         Object[] conv = convertAll(best.getGenericParameterTypes(), args, bound);
+        aboutToCall(conv, best.getGenericParameterTypes());
         return new Object[] {best.invoke(self, conv), signature(best.getName(), best.getGenericReturnType(), best.getGenericParameterTypes()), best.getGenericReturnType(), best.getName()};
       }
     }

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PyExpr, PyStep } from '../../spec/pyexpr.js';
+import type { PyValue } from '../../model/pyvalue.js';
 import { helperClasses } from './helper-classes.js';
 import { javaCommand } from './run.js';
 import { runLockstep, type LockstepResult } from '../lockstep.js';
@@ -46,6 +47,19 @@ export interface StepResult {
   bad?: string;
   out: string;
   outBytes: number;
+  /** unchanged_args: the arguments (of this step or an earlier one) found changed after this step, each
+   *  once, by value before and after; absent when none changed. */
+  changed?: ArgChange[];
+}
+
+/** An argument a step passed (a collection, array or map) that is not what it was before the call. */
+export interface ArgChange {
+  /** The step that passed it (this one, or an earlier one whose object kept it). */
+  step: number;
+  /** Its position among that step's arguments, from 0. */
+  arg: number;
+  before: JValue;
+  after: JValue;
 }
 
 export interface CallsRun {
@@ -67,12 +81,8 @@ export async function addCallDriver(classDir: string, javac = 'javac'): Promise<
 /** A step's arguments as the driver reads them; a name is a bound object or a word list (its file in cwd). */
 function arg(e: PyExpr, bound: ReadonlySet<string>, lists: Readonly<Record<string, string>>): unknown {
   switch (e.k) {
-    case 'lit': {
-      const v = e.v;
-      if (v.t === 'int') return { t: 'int', v: v.v.toString() };
-      if (v.t === 'obj') throw new Error(`cannot pass ${v.repr} to Java`);
-      return v;
-    }
+    case 'lit':
+      return wireValue(e.v);
     case 'name':
       if (bound.has(e.name)) return { t: 'ref', name: e.name };
       if (e.name in lists) return { t: 'words', file: lists[e.name] };
@@ -86,8 +96,19 @@ function arg(e: PyExpr, bound: ReadonlySet<string>, lists: Readonly<Record<strin
   }
 }
 
+/** A literal as the driver reads it: an int as its digits (a long stays exact), containers item by item. */
+export function wireValue(v: PyValue): unknown {
+  switch (v.t) {
+    case 'int': return { t: 'int', v: v.v.toString() };
+    case 'obj': throw new Error(`cannot pass ${v.repr} to Java`);
+    case 'list': case 'tuple': case 'set': return { t: v.t, v: v.v.map(wireValue) };
+    case 'dict': return { t: 'dict', v: v.v.map(([k, x]) => [wireValue(k), wireValue(x)]) };
+    default: return v;
+  }
+}
+
 /** The request for a test's steps. `lists`: word-list names -> their files in the run's folder. */
-export function callRequest(steps: readonly PyStep[], lists: Readonly<Record<string, string>>, nonce: string): string {
+export function callRequest(steps: readonly PyStep[], lists: Readonly<Record<string, string>>, nonce: string, unchanged = false): string {
   const bound = new Set<string>();
   const out = steps.map((s) => {
     if (s.expr.k !== 'call') throw new Error(`step '${s.source}' is not a call`);
@@ -96,7 +117,7 @@ export function callRequest(steps: readonly PyStep[], lists: Readonly<Record<str
     if (s.bind) bound.add(s.bind);
     return step;
   });
-  return JSON.stringify({ nonce, steps: out });
+  return JSON.stringify({ nonce, steps: out, ...(unchanged ? { unchanged: true } : {}) });
 }
 
 export interface CallsOptions {
@@ -109,13 +130,15 @@ export interface CallsOptions {
   wrap?: (argv: string[]) => string[];
   /** Cap on what the process may print, the driver's own lines included. */
   maxOutputBytes: number;
+  /** unchanged_args: report the collection, array and map arguments a step changed (StepResult.changed). */
+  unchangedArgs?: boolean;
 }
 
 /** Runs the steps in a fresh JVM in `cwd` (which holds `.classes` and the word lists). */
 export async function runCalls(o: CallsOptions): Promise<CallsRun> {
   const nonce = `@gk${randomBytes(9).toString('hex')}@`;
   // The request is the first line the driver reads; the program's own reads of System.in get nothing.
-  let request: string | null = callRequest(o.steps, o.lists, nonce);
+  let request: string | null = callRequest(o.steps, o.lists, nonce, o.unchangedArgs);
   const command = javaCommand({ classDir: o.classDir, mainClass: CALLS_CLASS, maxHeap: o.maxHeap });
   const run = await runLockstep({ command: o.wrap ? o.wrap(command) : command, cwd: o.cwd, timeoutMs: o.timeoutMs, maxOutputBytes: o.maxOutputBytes, answer: () => { const r = request; request = null; return r; } });
   const steps: StepResult[] = [];

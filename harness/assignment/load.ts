@@ -180,6 +180,25 @@ export function loadAssignment(idOrPath: string, opts: AssignmentOptions = {}): 
       }
     }
     if (parsed.length) steps.set(t.id, parsed);
+    if ('property' in t && t.property.setup && !java) errors.push(spec.error(['tests', i, 'property', 'setup'], 'setup: steps are for a Java class\'s property test (construct the object, then call it)', 'a Python property calls one function: write it as call:'));
+    if ('property' in t && java) {
+      // A Java property's steps, with the drawn names (given:) and the word lists as names.
+      const p = t.property;
+      const drawn = { ...stepNames, ...Object.fromEntries(Object.keys(p.given).map((n) => [n, { t: 'none' } as PyValue])) };
+      const pb = new Set<string>();
+      const srcs: [string, (string | number)[]][] = [...(p.setup ?? []).map((s, k) => [typeof s === 'string' ? s : s.do, ['tests', i, 'property', 'setup', k]] as [string, (string | number)[]]), [p.call, ['tests', i, 'property', 'call']]];
+      for (const [src, path] of srcs) {
+        try {
+          const st = parseStep(src);
+          checkStep(st, pb, functions, drawn, adapter, spec, path, errors, javaClasses);
+          if (st.bind) pb.add(st.bind);
+        } catch (e) {
+          if (e instanceof PyParseError) errors.push(spec.error(path, `cannot read this step: ${e.message}`, 'write a call like m = Account(names, 3) or m.deposit(amount)'));
+          else throw e;
+        }
+      }
+      if (p.check !== 'reference') errors.push(spec.error(['tests', i, 'property', 'check'], 'a Java property compares every case with the solution\'s: check: reference (the default)'));
+    }
     const validatorOf = (c: unknown) => (c && typeof c === 'object' && 'validator' in c ? (c as { validator: string }).validator : undefined);
     const propCheck = 'property' in t && t.property.check !== 'reference' ? t.property.check : undefined;
     const named: [string | undefined, (string | number)[]][] = [

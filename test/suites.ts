@@ -22,6 +22,7 @@ export const SLOW_FILES = [
   'batch.test.ts',
   'bad-input.test.ts',
   'init-java.test.ts',
+  'java-class-args-property.test.ts',
   'fixtures-hangman-313e.test.ts',
   'audit-run.test.ts',
   'grade-parallel.test.ts',

@@ -24,6 +24,9 @@ public class Box {
   public SortedSet<Character> firsts() { SortedSet<Character> s = new TreeSet<>(); for (String i : items) s.add(i.charAt(0)); return s; }
   public int count(char c) { int n = 0; for (String i : items) if (i.indexOf(c) >= 0) n++; System.out.println("counting " + c); return n; }
   public String first() { if (items.isEmpty()) throw new IllegalStateException("empty"); return items.get(0); }
+  public void sortIn(List<String> l) { Collections.sort(l); }
+  public void churn(Set<String> s, Map<String, Integer> m) { s.add("zz"); s.remove("zz"); m.put("k", 1); m.remove("k"); }
+  public void bump(int[] a) { a[0]++; }
 }
 `;
 
@@ -63,6 +66,17 @@ describe('the call driver', () => {
     expect(r.steps[3]!.missing).toBe('Box has no method count(char, char) (it declares int count(char))');
     expect(r.steps[4]!.missing).toBe('Box has no method size()');
   }, 60_000);
+
+  it('unchanged_args: an argument changed by value is sent back with its value before and after; one put back as it was is not', async () => {
+    const r = await runCalls({ cwd: join(dir, 'run'), classDir, steps: ["b = Box(['q'], 1)", "b.sortIn(['b', 'a'])", "b.churn({'x', 'y'}, {'a': 1})", 'b.bump([1, 2])', "b.sortIn(['a', 'b'])"].map(parseStep), lists: {}, timeoutMs: 10_000, maxHeap: '128m', maxOutputBytes: 1 << 20, unchangedArgs: true });
+    expect(r.steps.map((s) => s.changed ?? null)).toEqual([
+      null,
+      [{ step: 1, arg: 0, before: { t: 'seq', v: strs('b', 'a') }, after: { t: 'seq', v: strs('a', 'b') } }],
+      null,
+      [{ step: 3, arg: 0, before: { t: 'seq', v: [{ t: 'int', v: '1' }, { t: 'int', v: '2' }] }, after: { t: 'seq', v: [{ t: 'int', v: '2' }, { t: 'int', v: '2' }] } }],
+      null,
+    ]);
+  }, 60_000);
 });
 
 describe('Java values', () => {
@@ -94,5 +108,22 @@ describe('a Java course folder\'s spec errors', () => {
       'words: { file: w.txt, as: w.txt }', 'tests:', '  - id: t1', '    steps: ["b = Box(fruit, 1)", "b.first()"]', '    basis: "first(): returns the first item"', '  - id: t2', '    steps: ["c = Crate(words, 1)"]', '    basis: "Crate(): makes a crate"', '',
     ].join('\n'));
     expect(() => loadAssignment(join(course, 'assignment.yaml'))).toThrow(/assignment\.yaml:5:\d+: course file not found: course\/Main\.java[\s\S]*assignment\.yaml:9:\d+: unknown name 'fruit'[\s\S]*assignment\.yaml:12:\d+: unknown function 'Crate'/);
+  });
+
+  it("a property's setup: and call: are checked as steps, with the drawn names", () => {
+    const course = join(dir, 'course-property');
+    mkdirSync(join(course, 'solution'), { recursive: true });
+    mkdirSync(join(course, 'fixtures'), { recursive: true });
+    writeFileSync(join(course, 'solution', 'Box.java'), BOX);
+    writeFileSync(join(course, 'fixtures', 'w.txt'), 'a\nb\n');
+    const spec = (setup: string, call: string) => [
+      'assignment: box', 'title: Box', 'language: java', 'submission: { file: Box.java }', 'reference: { solution: solution/ }',
+      'words: { file: w.txt, as: w.txt }', 'tests:', '  - id: p1', '    property:', `      setup: ["${setup}"]`, `      call: "${call}"`,
+      "      given: { ws: { gen: word-list }, n: { int: [0, 3] } }", '    basis: "Box(): keeps the items"', '',
+    ].join('\n');
+    writeFileSync(join(course, 'assignment.yaml'), spec('b = Box(ws, n)', 'b.distinct()'));
+    expect(() => loadAssignment(join(course, 'assignment.yaml'))).not.toThrow();
+    writeFileSync(join(course, 'assignment.yaml'), spec('b = Box(items, n)', 'c.distinct()'));
+    expect(() => loadAssignment(join(course, 'assignment.yaml'))).toThrow(/assignment\.yaml:10:\d+: unknown name 'items'[\s\S]*assignment\.yaml:11:\d+: 'c' is not bound by an earlier step/);
   });
 });

@@ -393,7 +393,7 @@ function judgeSteps(t: TestData, steps: readonly PyStep[], got: CallsRun, want: 
   return pass(detail);
 }
 
-/** A step's call without its binding ("HangmanManager(words, 4, 7)" of "m = HangmanManager(words, 4, 7)"). */
+/** A step's call without its binding ("Account(owners, 100)" of "a = Account(owners, 100)"). */
 const callText = (s: PyStep) => s.source.replace(/^\s*[A-Za-z_]\w*\s*=(?!=)\s*/, '').trim();
 
 /** A long collection shown by its first items and its size, a message's worth. */

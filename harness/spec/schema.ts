@@ -164,8 +164,8 @@ const propertyTest = z
     property: z
       .object({
         call: z.string(),
-        /** Java class assignments: the steps before `call` in each case (`m = HangmanManager(dict, 4, max)`,
-         *  then calls on m), with the drawn names; every step's result is compared with the solution's. */
+        /** Java class assignments: the steps before `call` in each case (`a = Account(owners, 100)`,
+         *  then calls on a), with the drawn names; every step's result is compared with the solution's. */
         setup: z.array(z.union([z.string(), stepObject])).min(1).optional(),
         given: z.record(z.string(), generator),
         /** Preconditions the docstring lets the function assume ("letter in hand"): a drawn case that breaks

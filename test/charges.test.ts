@@ -72,9 +72,11 @@ describe('assignCharges', () => {
     const out = assignCharges({ tests: rows.map(([t]) => t), outcomes: new Map(rows.map(([t, o]) => [t.id, o])), groupOf: () => 'play_game' });
     expect(out.get('replay-once')!.status).toBe('failed');
     expect(out.get('replay-no-substitution')).toMatchObject({ status: 'failed', message: 'asks whether to substitute once' });
-    // Both defects already charged: the test is not charged again.
+    // A test whose own first defect it is takes that defect before any test that saw it second: the one who
+    // saw it second is then not charged again (each defect once, at a test that shows it first).
     const again = assignCharges({ tests: [...rows.map(([t]) => t), test('one-hand')], outcomes: new Map([...rows.map(([t, o]) => [t.id, o] as const), ['one-hand', { ...noSub, alternatives: [fewer] }]]), groupOf: () => 'play_game' });
-    expect(again.get('one-hand')!.status).toBe('skipped');
+    expect(again.get('one-hand')!.status).toBe('failed');
+    expect(again.get('replay-no-substitution')!.status).toBe('skipped');
   });
 
   it('a test that names a home showing its first defect still charges another defect it saw, not charged yet', () => {

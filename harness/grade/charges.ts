@@ -195,17 +195,28 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
   // rule"): a wrong count from record() is record's test's charge, not the constructor test's that calls it.
   const aimedAtOwn = (x: TestData) => groupOf(x) === sigs.get(x.id)!.scope;
   const shown = roots.filter((x) => observed(x.id));
+  const seenBefore = (sig: Signature) => charged.find((c) => (c.scope === sig.scope && sameWhat(c.what, sig.what)) || (c.scope !== sig.scope && movedQuestion(c.what, sig.what)));
+  const behind: { t: TestData; seen: (typeof charged)[number] }[] = [];
   for (const t of [...shown.filter(aimedAtOwn), ...shown.filter((x) => !aimedAtOwn(x)), ...roots.filter((x) => !observed(x.id))]) {
     const sig = sigs.get(t.id)!;
-    const seen = charged.find((c) => (c.scope === sig.scope && sameWhat(c.what, sig.what)) || (c.scope !== sig.scope && movedQuestion(c.what, sig.what)));
-    // The same run showed another defect, not charged yet: this test charges that one.
-    if (seen && chargeAlternative(t)) continue;
-    homeOf.set(t.id, seen?.at ?? t.id);
-    if (!seen) charged.push({ scope: sig.scope, what: sig.what, at: t.id });
-    else {
+    const seen = seenBefore(sig);
+    if (seen) {
+      // A later sighting narrows what the defect can be.
       seen.what = narrowed(seen.what, sig.what);
-      out.set(t.id, uncharged(outcomes.get(t.id)!, seen.at, sig, aimsAt(t, sig.scope), groupOf(t)));
+      behind.push({ t, seen });
+      continue;
     }
+    homeOf.set(t.id, t.id);
+    charged.push({ scope: sig.scope, what: sig.what, at: t.id });
+  }
+  // Then each test whose first defect another test charges: the same run showed another defect, not charged
+  // yet, which this test charges. Every test's first defect is placed before any such other one, so a defect
+  // a test shows first is charged there, never taken by a test that only saw it later in its run.
+  for (const { t, seen } of behind) {
+    if (chargeAlternative(t)) continue;
+    const sig = sigs.get(t.id)!;
+    homeOf.set(t.id, seen.at);
+    out.set(t.id, uncharged(outcomes.get(t.id)!, seen.at, sig, aimsAt(t, sig.scope), groupOf(t)));
   }
   // Tests that name a home showing the same defect: charged wherever that home's defect is.
   const behindTraced: TestData[] = [];

@@ -22,3 +22,15 @@ describe('findCause: a failure that stays with the reference helpers', () => {
     expect(got.alternatives).toBeUndefined();
   });
 });
+
+describe('findCause: seen both ways means the same defect at the same turn', () => {
+  it('drops a defect the reference-helper run shows at another turn than the run as written did', async () => {
+    const at = (defect: string, turn: number): Outcome => ({ ...wrong(defect), detail: { regions: [{ text: 'transcript', from: 0, to: 1, label: `turn ${turn}: ${defect}` }] } });
+    const asWritten = wrong('missing:available', [at('wrong:good', 5)]);
+    const withReference = wrong('missing:available', [at('wrong:good', 1), at('wrong:guessesLeft', 2)]);
+    const got = await findCause(game, asWritten, async () => withReference);
+    expect(got.alternatives).toBeUndefined();
+    const same = await findCause(game, wrong('missing:available', [at('wrong:good', 1)]), async () => withReference);
+    expect(same.alternatives?.map((o) => o.defect)).toEqual(['wrong:good']);
+  });
+});

@@ -33,8 +33,10 @@ export async function findCause(t: Running, first: Outcome, run: (t: Running) =>
     // the reference's helpers alone, a program that relies on what its own return may go wrong further on in
     // ways that are not its defects (a real program's game praised a wrong guess only with the reference's
     // helper in place of its own, which returns a tuple); a defect seen both ways is the game's own.
-    const asHanded = new Set([first.defect, ...(first.alternatives ?? []).map((x) => x.defect)].filter(Boolean));
-    const both = (own.alternatives ?? []).filter((x) => x.defect && asHanded.has(x.defect));
+    // Seen both ways: the same defect at the same turn (a defect's signature names no turn).
+    const key = (x: Outcome) => `${x.defect}@${turnOf(x) ?? '?'}`;
+    const asHanded = new Set([first, ...(first.alternatives ?? [])].filter((x) => x.defect).map(key));
+    const both = (own.alternatives ?? []).filter((x) => x.defect && asHanded.has(key(x)));
     return { ...asWritten(own), ...(both.length ? { alternatives: both } : {}), message: `${own.message} (also with the reference's ${helpers.join(', ')} in place of yours)` };
   }
   const alone: string[] = [];

@@ -756,7 +756,6 @@ def do_import(req):
         adopted = adopt_methods(module, req.get("required") or [])
         if adopted:
             result["adopted"] = adopted
-        MAIN_WIRING.update(main_block_wiring(STATE.get("tree"), module.__dict__))
     except SystemExit as e:
         result.update(ok=False, error={"type": "SystemExit", "message": "the module called exit(%r) while being imported" % (e.code,), "traceback": student_frames(e)[0], "line": student_frames(e)[1]})
     except GradekitOutputLimit:
@@ -770,6 +769,15 @@ def do_import(req):
         sys.stdout, sys.stderr, sys.stdin, builtins.input = saved
         builtins.__dict__.update(_BUILTINS)
         builtins.open = redirecting_open
+    if result["ok"]:
+        # Planned from the source before any student code ran, applied now that the builtins are the driver's
+        # again (a module may replace isinstance or sorted while it is imported).
+        MAIN_WIRING.update(STATE.pop("main_wiring", {}))
+        if req.get("import") != "strict":
+            repairs = _bind_python2_names(STATE.pop("python2_plan", ()), STATE["module"].__dict__, STATE.get("lines", []))
+            if repairs:
+                result["set_aside"] = list(result.get("set_aside") or []) + repairs
+                STATE["set_aside"] = list(STATE.get("set_aside") or []) + repairs
     result["duration_ms"] = (_clock() - t0) * 1000
     result["cpu_ms"] = (time.process_time() - cpu0) * 1000
     result["output"] = out.text()
@@ -880,6 +888,10 @@ def exec_module_forgiving(module, path, stdin, strict=False, starter=None, _isin
         source = text.encode("utf-8")
     lines = source.decode("utf-8", "replace").splitlines()
     STATE["tree"] = tree
+    STATE["lines"] = lines
+    # What the source says, read before any of it runs (the module may replace builtins the analyses use).
+    STATE["main_wiring"] = main_block_wiring(tree)
+    STATE["python2_plan"] = _python2_names(tree)
     skipped = []
     unrun = []  # top-level statements set aside while running: a program run leaves them out too
     flags = 0  # `from __future__ import ...` applies to the whole module, so to every later statement
@@ -916,8 +928,6 @@ def exec_module_forgiving(module, path, stdin, strict=False, starter=None, _isin
                               "names": [node.name] if _isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) else [],
                               "why": "it raised while the module was imported" if compiled else "it does not compile"})
             unrun.append(node)
-    if not strict:
-        set_aside.extend(_bind_python2_names(tree, module.__dict__, lines))
     if set_aside:
         STATE["set_aside"] = set_aside
         _mark_set_aside(module, set_aside)
@@ -934,11 +944,8 @@ PYTHON2_NAMES = {"raw_input": ("input", _raw_input), "xrange": ("range", range),
                  "long": ("int", int), "unichr": ("chr", chr)}
 
 
-def _bind_python2_names(tree, namespace, lines):
-    """A file written for Python 2 that parses in Python 3 (raw_input(), xrange()) stops with a NameError
-    at the first call of such a name, in every test that reaches it: one line a TA fixes on sight, as 2to3
-    does. Each such name the file reads and never defines is bound to its Python 3 builtin, in the module
-    and in a run of the program (STATE["python2"]), and recorded as a repair the import test charges once."""
+def _python2_names(tree):
+    """(name, first line) of each Python 2 name the file reads and never defines, from its tree alone."""
     defined = set()
     first = {}
     for n in ast.walk(tree):
@@ -953,10 +960,19 @@ def _bind_python2_names(tree, namespace, lines):
             defined.add(n.name)
         elif isinstance(n, (ast.Import, ast.ImportFrom)):
             defined.update((a.asname or a.name).split(".")[0] for a in n.names)
+    return sorted(((k, v) for k, v in first.items() if k not in defined), key=lambda x: x[1])
+
+
+def _bind_python2_names(plan, namespace, lines):
+    """A file written for Python 2 that parses in Python 3 (raw_input(), xrange()) stops with a NameError
+    at the first call of such a name, in every test that reaches it: one line a TA fixes on sight, as 2to3
+    does. Each such name the file reads and never defines (`plan`, _python2_names) is bound to its Python 3
+    builtin, in the module and in a run of the program (STATE["python2"]), and recorded as a repair the
+    import test charges once."""
     repairs = []
     bound = STATE.setdefault("python2", {})
-    for name, line in sorted(first.items(), key=lambda x: x[1]):
-        if name in defined or name in namespace:
+    for name, line in plan:
+        if name in namespace:
             continue
         py3, value = PYTHON2_NAMES[name]
         namespace[name] = bound[name] = value
@@ -1052,47 +1068,48 @@ def _is_main_guard(test):
     return any(isinstance(s, ast.Name) and s.id == "__name__" for s in sides) and any(isinstance(s, ast.Constant) and s.value == "__main__" for s in sides)
 
 
-def _global_reads(namespace):
-    """The global names the module's functions read (LOAD_GLOBAL), nested functions and methods included."""
-    names, seen = set(), set()
-    stack = [v.__code__ for v in namespace.values() if isinstance(v, types.FunctionType)]
-    stack += [m.__code__ for v in namespace.values() if isinstance(v, type) for m in vars(v).values() if isinstance(m, types.FunctionType)]
-    while stack:
-        code = stack.pop()
-        if id(code) in seen:
-            continue
-        seen.add(id(code))
-        names.update(code.co_names)
-        stack += [c for c in code.co_consts if isinstance(c, types.CodeType)]
+def _global_reads(tree):
+    """Every name a function of the module reads (an approximation of its global reads: a name its own
+    body assigns is counted too, which only costs a global set that nothing reads)."""
+    names = set()
+    for fn in ast.walk(tree):
+        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            names.update(n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load))
     return names
 
 
-def main_block_wiring(tree, namespace):
+def main_block_wiring(tree):
     """A program run as a script sets some globals in its `if __name__ == "__main__":` block and passes them
     to its game (secret_word = choose_word(wordlist); hangman(secret_word)); a function of it that reads the
     global instead of its parameter works when the program runs, and a test that imports the module and
     calls the function finds the global undefined: a failure the grading environment caused, not the
-    program. Returns, for each function the main block calls with such a global (or that has a parameter of
-    its name), which argument sets which global: when a test calls the function and the global is still undefined, it gets that argument, as the
-    program's own run gives it. Only globals some function of the module reads and the module leaves
-    undefined when imported."""
+    program. Returns, for each top-level function the main block calls with such a global (or that has a
+    parameter of its name), which argument sets which global: when a test calls the function and the global
+    is still undefined, it gets that argument, as the program's own run gives it. Read from the source alone,
+    before any of it runs; only globals some function reads and no top-level statement outside the main
+    block assigns."""
     if tree is None:
         return {}
-    read = _global_reads(namespace)
+    read = _global_reads(tree)
+    functions = {n.name: [a.arg for a in n.args.posonlyargs + n.args.args] for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    top = set()
+    for n in tree.body:
+        if not (isinstance(n, ast.If) and _is_main_guard(n.test)):
+            top.update(x.id for x in ast.walk(n) if isinstance(x, ast.Name) and not isinstance(x.ctx, ast.Load) and not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)))
     wiring = {}
     for node in tree.body:
         if not (isinstance(node, ast.If) and _is_main_guard(node.test)):
             continue
+        block = ast.Module(body=node.body, type_ignores=[])
         assigned = set()
-        for n in ast.walk(ast.Module(body=node.body, type_ignores=[])):
+        for n in ast.walk(block):
             targets = n.targets if isinstance(n, ast.Assign) else [n.target] if isinstance(n, (ast.AnnAssign, ast.AugAssign, ast.For)) else []
             assigned.update(x.id for t in targets for x in ast.walk(t) if isinstance(x, ast.Name))
-        wanted = {g for g in assigned if g in read and g not in namespace}
-        for n in ast.walk(ast.Module(body=node.body, type_ignores=[])):
-            if not (isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and isinstance(namespace.get(n.func.id), types.FunctionType)):
+        wanted = {g for g in assigned if g in read and g not in top and g not in functions}
+        for n in ast.walk(block):
+            if not (isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in functions):
                 continue
-            fn = namespace[n.func.id]
-            params = fn.__code__.co_varnames[:fn.__code__.co_argcount]
+            params = functions[n.func.id]
             pairs = [(i, a.id) for i, a in enumerate(n.args) if isinstance(a, ast.Name) and a.id in wanted]
             pairs += [(params.index(k.arg), k.value.id) for k in n.keywords if k.arg in params and isinstance(k.value, ast.Name) and k.value.id in wanted]
             for pair in pairs:
@@ -1100,11 +1117,10 @@ def main_block_wiring(tree, namespace):
                     wiring[n.func.id].append(pair)
         # A function whose parameter has the global's name (hangman_with_hints(secret_word), called in a
         # line of the main block the student commented out) is given it the same way.
-        for name, fn in namespace.items():
-            if isinstance(fn, types.FunctionType) and fn.__module__ == namespace.get("__name__"):
-                for i, p in enumerate(fn.__code__.co_varnames[:fn.__code__.co_argcount]):
-                    if p in wanted and (i, p) not in wiring.setdefault(name, []):
-                        wiring[name].append((i, p))
+        for name, params in functions.items():
+            for i, p in enumerate(params):
+                if p in wanted and (i, p) not in wiring.setdefault(name, []):
+                    wiring[name].append((i, p))
     return {f: p for f, p in wiring.items() if p}
 
 

@@ -228,15 +228,15 @@ describe('a question moved to another function', () => {
 
 describe('an exception by what it is', () => {
   it('a name never defined, or a local read before it is set, is one defect by its name at every line', () => {
-    expect(raisedDefect({ type: 'NameError', message: "name 'printinfo' is not defined", line: 188 })).toBe('raised:NameError:printinfo');
-    expect(raisedDefect({ type: 'NameError', message: "name 'printinfo' is not defined", line: 195 })).toBe('raised:NameError:printinfo');
-    expect(raisedDefect({ type: 'UnboundLocalError', message: "cannot access local variable 'guess' where it is not associated with a value", line: 165 })).toBe('raised:UnboundLocalError:guess');
-    expect(raisedDefect({ type: 'KeyError', message: "'z'", line: 9 })).toBe('raised:KeyError:9');
+    expect(raisedDefect({ type: 'NameError', message: "name 'printinfo' is not defined", line: 188 }, 'hangman.py')).toBe('raised:NameError:printinfo');
+    expect(raisedDefect({ type: 'NameError', message: "name 'printinfo' is not defined", line: 195 }, 'hangman.py')).toBe('raised:NameError:printinfo');
+    expect(raisedDefect({ type: 'UnboundLocalError', message: "cannot access local variable 'guess' where it is not associated with a value", line: 165 }, 'hangman.py')).toBe('raised:UnboundLocalError:guess');
+    expect(raisedDefect({ type: 'KeyError', message: "'z'", line: 9 }, 'hangman.py')).toBe('raised:KeyError:9');
     // In another function, the same name is that function's own defect.
     const at = (fn: string, line: number) => ({ type: 'NameError', message: "name 'X' is not defined", line, traceback: `Traceback (most recent call last):\n  File "hangman.py", line ${line}, in ${fn}\nNameError: name 'X' is not defined` });
-    expect(raisedDefect(at('is_word_guessed', 82))).toBe('raised:NameError:X@is_word_guessed');
-    expect(raisedDefect(at('get_guessed_word', 92))).not.toBe(raisedDefect(at('is_word_guessed', 82)));
-    expect(raisedDefect({ type: 'ValueError', message: 'bad', line: null })).toBeUndefined();
+    expect(raisedDefect(at('is_word_guessed', 82), 'hangman.py')).toBe('raised:NameError:X@is_word_guessed');
+    expect(raisedDefect(at('get_guessed_word', 92), 'hangman.py')).not.toBe(raisedDefect(at('is_word_guessed', 82), 'hangman.py'));
+    expect(raisedDefect({ type: 'ValueError', message: 'bad', line: null }, 'hangman.py')).toBeUndefined();
   });
 });
 

@@ -142,7 +142,7 @@ function endedEarly(j: JudgeInput, observed: readonly Turn[], base: TestDetail):
   const says = r.table.get(short)?.says ?? short;
   const got = askedCount(observed, r.table, short), want = askedCount(expected, r.table, short);
   const called = changedCall(e, j);
-  return notChecked(`the game ended at input ${rolesAsked(observed, r.table).length}, where it raised ${e.type}: ${e.message} (${j.file} line ${e.line}); by then it had asked ${says} ${times(got)}, where the handout's program asks ${times(want)}, so the rule this test checks never came up`, called ? `signature:${called}` : raisedDefect(e), base);
+  return notChecked(`the game ended at input ${rolesAsked(observed, r.table).length}, where it raised ${e.type}: ${e.message} (${j.file} line ${e.line}); by then it had asked ${says} ${times(got)}, where the handout's program asks ${times(want)}, so the rule this test checks never came up`, called ? `signature:${called}` : raisedDefect(e, j.file), base);
 }
 
 /** The handout function (run here as the reference's) that the program called with other parameters than
@@ -492,7 +492,7 @@ function judgeStep(j: JudgeInput, so: StepObservation, rs: RefStepResult | undef
     }
     const o = error(`${label} raised ${so.error.type}: ${so.error.message}${where}`, { ...base, traceback: so.error.traceback });
     // The same exception at the same line of the student's file is one defect, whichever test hits it.
-    const defect = so.error.line ? raisedDefect(so.error) : undefined;
+    const defect = so.error.line ? raisedDefect(so.error, j.file) : undefined;
     return defect ? withDefect(defect, o) : o;
   }
   if (rs?.raised) {

@@ -107,11 +107,11 @@ export function runFailure(r: RunResult, timeoutMs: number): Outcome {
  *  defect whichever test hits it; a name the code uses and never defines (NameError), or a local variable read
  *  before any assignment (UnboundLocalError: a counter misnamed in both branches of an if), by that name, one
  *  defect at every line that uses it. */
-export function raisedDefect(e: { type: string; message: string; line?: number | null; traceback?: string }): string | undefined {
+export function raisedDefect(e: { type: string; message: string; line?: number | null; traceback?: string }, file: string): string | undefined {
   const name = e.type === 'NameError' || e.type === 'UnboundLocalError' ? /'([A-Za-z_]\w*)'/.exec(e.message)?.[1] : undefined;
   // Within the function that raised it: the same undefined name in three functions is three functions
   // written wrongly, each charged by its own tests.
-  const fn = [...(e.traceback ?? '').matchAll(/line \d+, in (\S+)/g)].pop()?.[1];
+  const fn = raisedIn(e.traceback, file);
   return name ? `raised:${e.type}:${name}${fn ? `@${fn}` : ''}` : e.line ? `raised:${e.type}:${e.line}` : undefined;
 }
 

@@ -230,7 +230,7 @@ export function caseJudge(t: PropertyTest, env: PythonTestEnv, step: PyStep, see
   const raised = (so: StepObservation): CaseFailure => {
     const e = so.error!;
     const arity = !e.line && e.type === 'TypeError' && ARITY.test(e.message);
-    return { kind: 'error', why: `raised ${e.type}: ${e.message}`, traceback: e.traceback, defect: arity ? `signature:${fn}` : e.line ? raisedDefect(e) : undefined };
+    return { kind: 'error', why: `raised ${e.type}: ${e.message}`, traceback: e.traceback, defect: arity ? `signature:${fn}` : e.line ? raisedDefect(e, env.file) : undefined };
   };
   return (b: Bindings, so: StepObservation | undefined, transcript: string): CaseFailure | null => {
     if (!so) return { kind: 'error', why: 'the case was not run (the process stopped early)' };

@@ -321,9 +321,8 @@ function takenAsMeant(j: TurnsInput, i: number, read: Role): boolean {
 }
 
 /** The problems of a session in the order they show: at most one per turn; a question out of place or an
- *  early end is the last (everything after it is shifted). */
-/** `unsaid`: roles judgeTurnsAll found missing before the first input; later turns are not judged on their
- *  absence (one defect), only on a wrong value shown. */
+ *  early end is the last (everything after it is shifted). `unsaid`: roles judgeTurnsAll found missing before
+ *  the first input; later turns are not judged on their absence (one defect), only on a wrong value shown. */
 function* turnProblems(j: TurnsInput, unsaid: ReadonlySet<string> = new Set()): Generator<TurnProblem> {
   const { expected, observed, table } = j;
   const describeRole = (name: string | undefined) => table.get(name ?? '')?.says ?? 'its next question';
@@ -358,9 +357,11 @@ function* turnProblems(j: TurnsInput, unsaid: ReadonlySet<string> = new Set()): 
     }
     const all = i > 0 && late.size ? (exp.facts ?? []).filter((f) => !late.has(f.role)) : exp.facts ?? [];
     const facts = i > 0 && unsaid.size ? all.filter((f) => !unsaid.has(f.role)) : all;
+    const ctx = { table, when, wildcards: j.wildcards, explainNumber: j.explainNumber, counters };
+    // The unsaid facts first, as always (checkFacts follows the counters a turn shows): only a wrong value counts.
     const again = all.filter((f) => !facts.includes(f));
-    const shownWrong = again.length ? checkFacts(turnText(obs), again, { table, when, wildcards: j.wildcards, explainNumber: j.explainNumber, counters }) : null;
-    const p = checkFacts(turnText(obs), facts, { table, when, wildcards: j.wildcards, explainNumber: j.explainNumber, counters }) ?? (shownWrong && !shownWrong.defect.startsWith('missing:') ? shownWrong : null);
+    const shownWrong = again.length ? checkFacts(turnText(obs), again, ctx) : null;
+    const p = checkFacts(turnText(obs), facts, ctx) ?? (shownWrong && !shownWrong.defect.startsWith('missing:') ? shownWrong : null);
     if (p) yield { turn: i, ...p };
     // A counter gone wrong does not hide what the same turn says wrongly (a capital letter called not in the word).
     if (p && isCounterProblem(p.defect, table)) {

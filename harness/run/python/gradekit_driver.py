@@ -1094,8 +1094,8 @@ def main_block_wiring(tree):
     functions = {n.name: [a.arg for a in n.args.posonlyargs + n.args.args] for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
     top = set()
     for n in tree.body:
-        if not (isinstance(n, ast.If) and _is_main_guard(n.test)):
-            top.update(x.id for x in ast.walk(n) if isinstance(x, ast.Name) and not isinstance(x.ctx, ast.Load) and not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)))
+        if not (isinstance(n, ast.If) and _is_main_guard(n.test)) and not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            top.update(x.id for x in ast.walk(n) if isinstance(x, ast.Name) and not isinstance(x.ctx, ast.Load))
     wiring = {}
     for node in tree.body:
         if not (isinstance(node, ast.If) and _is_main_guard(node.test)):

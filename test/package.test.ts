@@ -103,7 +103,7 @@ describe('the npm tarball', () => {
         const r = gradekit(['check', 'ps2/assignment.yaml', `ps2/fixtures/submissions/${verdict}/${name}`, '--json', '-']);
         const report = JSON.parse(r.stdout) as { score: number; maxScore: number; tests: { id: string; status: string; extra?: boolean }[] };
         const failing = report.tests.filter((t) => t.status !== 'passed' && t.status !== 'skipped' && !t.extra).map((t) => t.id).sort();
-        const exp = existsSync(join(subs, verdict, name, 'expect.yaml')) ? (parse(readFileSync(join(subs, verdict, name, 'expect.yaml'), 'utf8')) as { fails?: string[] }) : {};
+        const exp = existsSync(join(subs, verdict, name, 'expect.yaml')) ? ((parse(readFileSync(join(subs, verdict, name, 'expect.yaml'), 'utf8')) as { fails?: string[] } | null) ?? {}) : {};
         expect(failing, `${verdict}/${name}`).toEqual([...(exp.fails ?? [])].sort());
         expect(r.status, `${verdict}/${name}: ${r.stderr}`).toBe(verdict === 'accepted' && report.tests.every((t) => t.status !== 'failed' || t.extra) ? 0 : 1);
         if (verdict === 'accepted') expect(report.score, `${verdict}/${name}`).toBe(report.maxScore);

@@ -180,7 +180,7 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
   // A test whose first defect is charged elsewhere charges another defect its run showed, if none is yet.
   // Not a run of a whole program (`run:`): nothing there can be swapped for the reference's, so what it shows
   // after its first problem may be any function's consequence (a game that never sees its win because
-  // is_word_guessed is a stub); its first problem is all it charges.
+  // the helper that says the word is guessed is a stub); its first problem is all it charges.
   const chargeAlternative = (t: TestData): boolean => {
     const other = observed(t.id) && !('run' in t) ? unchargedAlternative(outcomes.get(t.id)!, groupOf(t), charged) : undefined;
     if (!other) return false;

@@ -1115,7 +1115,7 @@ def main_block_wiring(tree):
             for pair in pairs:
                 if pair not in wiring.setdefault(n.func.id, []):
                     wiring[n.func.id].append(pair)
-        # A function whose parameter has the global's name (hangman_with_hints(secret_word), called in a
+        # A function whose parameter has the global's name (game(secret_word), its call in a
         # line of the main block the student commented out) is given it the same way.
         for name, params in functions.items():
             for i, p in enumerate(params):

@@ -59,6 +59,18 @@ describe('mit-ps2-hangman from its course folder', () => {
     // A wall-clock budget for the test only (never a verdict): the slow suite runs it beside other whole-class files.
   }, 1_200_000);
 
+  it('says a program reads a global its main block sets only when a function reads it, not when it is a parameter', async () => {
+    const notes = async (name: string) => (await gradeSubmission(loadAssignment(SPEC), join(ACCEPTED, name), { only: ['game-perfect-score'] })).notices ?? [];
+    expect((await notes('solution')).filter((n) => /global/.test(n))).toEqual([]);
+    expect((await notes('secret-word-from-main')).filter((n) => /read the global secret_word/.test(n))).toHaveLength(1);
+  });
+
+  it('a question only the program asks is answered with a choice it offers, and the run graded from there', async () => {
+    const r = await gradeSubmission(loadAssignment(SPEC), join(ACCEPTED, 'menu-before-game'), { only: ['main-plays-hangman'] });
+    expect(r.tests[0]).toMatchObject({ id: 'main-plays-hangman', status: 'passed' });
+    expect(r.notices?.join('\n')).toMatch(/refused "e" and was answered "1", one of the choices it offers/);
+  });
+
   it('a test without its golden file, or with one made for another version of it, says so plainly', async () => {
     const dir = copyCourse('stale');
     rmSync(join(dir, 'fixtures', 'golden', 'game-perfect-score.json'));

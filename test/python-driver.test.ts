@@ -306,6 +306,17 @@ describe('a file that does not import as handed in is salvaged: the smallest cha
     expect(m.obs!.steps[0].error).toBeUndefined();
     expect(m.obs!.steps[0].missing).toBe('f');
   });
+  it('run as a program with a function patched, the patch stands in once the definitions are made, before the main block', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'gk-main-patch-'));
+    writeFileSync(join(d, 'm.py'), 'def helper():\n    return "own"\ndef game():\n    print("helper says", helper())\nif __name__ == "__main__":\n    game()\nprint("after the block:", helper())\n');
+    const sess = new PythonSession({ file: join(d, 'm.py'), module: 'm', cwd: d });
+    await sess.start();
+    const plain = await sess.run({ id: 'main', timeout_ms: 2000, program: { kind: 'main' }, stdin: [] });
+    const patched = await sess.run({ id: 'main2', timeout_ms: 2000, program: { kind: 'main' }, stdin: [], patches: [{ name: 'helper', kind: 'sequence', values: ['ref', 'ref'] }] });
+    await sess.close();
+    expect(plain.obs!.transcript).toBe('helper says own\nafter the block: own\n');
+    expect(patched.obs!.transcript).toBe('helper says ref\nafter the block: ref\n');
+  });
   it('a skipped HAND_SIZE = int(input()) keeps the starter\'s value; a name the starter does not define stays undefined', async () => {
     const { imp, call, close } = await imported('HAND_SIZE = int(input("Hand size? "))\nNAME = input("Name? ")\ndef f():\n    return HAND_SIZE\n', { starter: { HAND_SIZE: { i: '7' }, VOWELS: 'aeiou' } });
     expect(imp.skipped).toEqual([

@@ -178,9 +178,9 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
   const traced = (id: string) => sigs.get(id)!.what.startsWith('helpers:');
   const roots = order.filter((t) => sigs.has(t.id) && !traced(t.id) && rootOf(t) === t.id);
   // A test whose first defect is charged elsewhere charges another defect its run showed, if none is yet.
-  // Not a run of a whole program (`run:`): nothing there can be swapped for the reference's, so what it shows
-  // after its first problem may be any function's consequence (a game that never sees its win because
-  // the helper that says the word is guessed is a stub); its first problem is all it charges.
+  // Not a run of a whole program (`run:`): what it shows after its first problem may be any function's
+  // consequence (a game that never sees its win because the helper that says the word is guessed is a
+  // stub), and only the helpers a spec names are swapped there; its first problem is all it charges.
   const chargeAlternative = (t: TestData): boolean => {
     const other = observed(t.id) && !('run' in t) ? unchargedAlternative(outcomes.get(t.id)!, groupOf(t), charged) : undefined;
     if (!other) return false;
@@ -232,8 +232,12 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
     out.set(t.id, uncharged(outcomes.get(t.id)!, homeOf.get(root) ?? root, sig, aimsAt(t, sig.scope), groupOf(t)));
   }
   // A run stopped before it showed its rule, by a function that fails on every call: it checked nothing.
+  // Not a test of a function's value on another input: every such test checks one rule, the value, and the
+  // crash that keeps it from returning is the defect already charged (P3). A test of a rule of its own (a
+  // game's, an argument left unchanged, a property) may be hiding a feature never written (P1).
+  const valueOnly = (x: TestData) => ('call' in x || 'steps' in x) && !plays(x) && !('run' in x) && x.compare !== 'none' && !x.unchanged_args;
   for (const [id, o] of out) {
-    if (o.notCharged && o.blind !== undefined && !returned.has(o.blind) && !sigs.get(id)?.what.startsWith('helpers:')) out.set(id, sawNothing(outcomes.get(id)!, o.partOf!));
+    if (o.notCharged && o.blind !== undefined && !returned.has(o.blind) && !sigs.get(id)?.what.startsWith('helpers:') && !valueOnly(byId.get(id)!)) out.set(id, sawNothing(outcomes.get(id)!, o.partOf!));
   }
   // Where a function's failure is charged: a test aimed at it that takes the charge; or, when its failing tests
   // are not charged again (a word lister wrong only through the matcher it calls), the test that

@@ -13,7 +13,8 @@ import { DEFAULT_PROFILE } from '../interactive/profile.js';
 import { judge } from './judge.js';
 import { findCause, ownDesign } from './causes.js';
 import { Answerer } from '../turns/answers.js';
-import { doubtedQuestions, otherReadings, freshReadings, readingNote, refusal, tookAnswers, type Stop } from '../turns/readings.js';
+import { choked, doubtedQuestions, otherReadings, freshReadings, readingNote, refusal, tookAnswers, type Stop } from '../turns/readings.js';
+import { offeredChoices } from '../turns/offered.js';
 import { runProperty, renderCall } from './property.js';
 import { returnsNothing } from './no-return.js';
 import { digestable, resolveDigests } from './digest.js';
@@ -198,6 +199,10 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
 async function readByBehaviour(r: RunningTest, env: PythonTestEnv, timeoutMs: number): Promise<Outcome> {
   const learned = freshReadings();
   let run = await runAnswered(r, env, timeoutMs, learned.taken);
+  if (run.outcome.status !== 'passed' && !run.answerer) {
+    const offered = await answerOffered(r, env, timeoutMs, run);
+    if (offered) return offered;
+  }
   const notes: string[] = [];
   for (let n = 0; n < MAX_READINGS && run.outcome.status !== 'passed' && run.answerer; n++) {
     const first = run.answerer;
@@ -224,12 +229,32 @@ async function readByBehaviour(r: RunningTest, env: PythonTestEnv, timeoutMs: nu
   return { ...run.outcome, notices: [...(run.outcome.notices ?? []), ...notes] };
 }
 
+/** A test with its stdin in order, whose program raised on one of those lines (int('e')) right after a
+ *  question that offers its own choices ("Type '1' ... '2'"): a question the handout's program does not ask,
+ *  about which it says nothing. Played again with each choice given before that line, the first run the
+ *  program takes is the test's verdict, with a note; undefined when none is taken (or nothing was offered). */
+async function answerOffered(r: RunningTest, env: PythonTestEnv, timeoutMs: number, run: Awaited<ReturnType<typeof runAnswered>>): Promise<Outcome | undefined> {
+  const stdin = r.stdin;
+  const raisedWith = run.raisedWith;
+  if (!stdin?.length || run.stopped !== 'raised' || !raisedWith) return undefined;
+  const k = stdin.findIndex((line) => choked(line, raisedWith));
+  if (k < 0) return undefined;
+  for (const choice of offeredChoices(run.outcome.detail?.transcript ?? '', stdin[k]!)) {
+    const trial = await runAnswered(r, env, timeoutMs, new Map(), false, { at: k, line: choice });
+    const refused = trial.stopped === 'raised' && trial.raisedWith && (choked(choice, trial.raisedWith) || choked(stdin[k]!, trial.raisedWith));
+    if (refused) continue;
+    const note = `before input ${k + 1} your program asks a question the handout's program does not ask; it refused ${JSON.stringify(stdin[k])} and was answered ${JSON.stringify(choice)}, one of the choices it offers`;
+    return { ...trial.outcome, notices: [...(trial.outcome.notices ?? []), note] };
+  }
+  return undefined;
+}
+
 /** How many questions of one test may be read again by what the program takes. */
 const MAX_READINGS = 3;
 
 /** One run of a test; with the answerer that answered it (what was asked) and whether the run stopped
  *  early (raised, ran out of answers, hit a limit). */
-async function runAnswered(r: RunningTest, env: PythonTestEnv, timeoutMs: number, readings: ReadonlyMap<string, string>, measuredBefore = false): Promise<{ outcome: Outcome; answerer?: Answerer; stopped: Stop; raisedWith?: string }> {
+async function runAnswered(r: RunningTest, env: PythonTestEnv, timeoutMs: number, readings: ReadonlyMap<string, string>, measuredBefore = false, extra?: { at: number; line: string }): Promise<{ outcome: Outcome; answerer?: Answerer; stopped: Stop; raisedWith?: string }> {
   const a = env.a;
   const plan = planTest(r, a, env.seed, timeoutMs);
   const expect = r.expect !== undefined ? literalValue(parseExpr(r.expect)) : undefined;
@@ -238,7 +263,11 @@ async function runAnswered(r: RunningTest, env: PythonTestEnv, timeoutMs: number
   const due = printed?.length ? { what: a.roles?.get(printed[0]!)?.says ?? printed[0]!, ...(expect ? { expected: expect } : {}) } : expect ? { expected: expect, what: repr(expect) } : undefined;
   // Only a run that stopped before the call returned: one that returned showed its None (or its value) itself.
   const silent = (o: Outcome, res: RunResult) => (returnedFromLast(res) ? o : returnsNothing(o, plan.steps, env.session.importResult?.no_return, due, env.file));
-  const { req, steps, opts, wirePatches } = plan;
+  const { steps, opts, wirePatches } = plan;
+  // An answer to a question only the program asks (answerOffered): sent to it, never to the expected side,
+  // and taken out of what the program read before judging, so its turns line up with the reference's.
+  const stdin = r.stdin ?? [];
+  const req = extra ? { ...plan.req, stdin: [...stdin.slice(0, extra.at), extra.line, ...stdin.slice(extra.at)] } : plan.req;
   // The student's process starts on the test now; the reference is computed meanwhile, not before.
   // Functions patched with the reference are evaluated here when the student's code calls them.
   const answerer = r.answers ? new Answerer(r.answers, a.roles, ANSWER_CAP, readings) : undefined;
@@ -270,7 +299,7 @@ async function runAnswered(r: RunningTest, env: PythonTestEnv, timeoutMs: number
     // Stopped at its CPU limit in a run whose calls the grader served (the session re-runs only the others):
     // measured again here, the whole test once more (CPU time varies with a busy machine's caches). Either
     // run that finished within the limit is the verdict; stopped both times, it is a time limit.
-    const again = await runAnswered(r, env, timeoutMs, readings, true);
+    const again = await runAnswered(r, env, timeoutMs, readings, true, extra);
     if (again.outcome.kind !== 'time_limit_exceeded') return again;
     res = { ...res, remeasured: true };
   }
@@ -279,6 +308,7 @@ async function runAnswered(r: RunningTest, env: PythonTestEnv, timeoutMs: number
     const called = (steps ?? []).some((s) => s.expr.k === 'call' && s.expr.callee.join('.') === r.group);
     return { outcome: silent(withTranscriptHint(hung(runFailure(res, timeoutMs), called && r.stdin === undefined && !r.answers ? r.group : undefined), r, res), res), answerer, stopped: res.status === 'ok' && res.obs && !res.limit ? 'raised' : 'limit' };
   }
+  const obs = extra ? { ...res.obs, inputs: res.obs.inputs.filter((_, i) => i !== extra.at) } : res.obs;
   const stepObjects = 'steps' in r ? (r.steps as (string | { do: string; compare?: Comparator; expect?: string })[]) : [];
   const stepCompare = stepObjects.map((x) => (typeof x === 'object' ? x.compare : undefined));
   const stepExpect = stepObjects.map((x) => (typeof x === 'object' && x.expect !== undefined ? literalValue(parseExpr(x.expect)) : undefined));
@@ -288,7 +318,7 @@ async function runAnswered(r: RunningTest, env: PythonTestEnv, timeoutMs: number
   const outcome = judge({
     steps,
     ref,
-    obs: res.obs,
+    obs: obs,
     compare,
     expect,
     stepCompare,
@@ -315,10 +345,10 @@ async function runAnswered(r: RunningTest, env: PythonTestEnv, timeoutMs: number
     ...((r.answers || r.returns_printed) && a.roles ? { byRole: { table: a.roles, asked: answerer?.log, questions: r.questions, totals: r.totals, returnsPrinted: typeof r.returns_printed === 'string' ? [r.returns_printed] : r.returns_printed, requires: r.requires, newCalls: r.new_calls && { ...r.new_calls, calls } } } : {}),
     ...(meaningOf(a, r, mode) ? { meaning: meaningOf(a, r, mode) } : {}),
   });
-  if (res.obs.notices?.length) outcome.notices = res.obs.notices;
-  const stopped: Stop = res.obs.steps.some((x) => x.error) ? 'raised' : res.obs.input_exhausted != null || res.obs.steps.some((x) => x.input_exhausted !== undefined) ? 'exhausted' : null;
+  if (obs.notices?.length) outcome.notices = obs.notices;
+  const stopped: Stop = obs.steps.some((x) => x.error) ? 'raised' : obs.input_exhausted != null || obs.steps.some((x) => x.input_exhausted !== undefined) ? 'exhausted' : null;
   const imp = env.session.importResult;
-  const raised = res.obs.steps.find((x) => x.error)?.error;
+  const raised = obs.steps.find((x) => x.error)?.error;
   return { outcome: setAsideNote(silent(stubbed(outcome, steps, imp?.stubs), res), imp, env.file), answerer, stopped, ...(raised ? { raisedWith: `${raised.type}: ${raised.message}` } : {}) };
 }
 

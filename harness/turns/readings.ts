@@ -54,7 +54,7 @@ export function doubtedQuestions(a: Answerer, stop: Stop, raisedWith?: string): 
 
 /** Whether an exception's message names the answer the program was given (quoted, as Python and Java
  *  quote a value they could not take). */
-function choked(answer: string, message: string): boolean {
+export function choked(answer: string, message: string): boolean {
   const a = answer.trim().toLowerCase(), m = message.toLowerCase();
   return !!a && (m.includes(`'${a}'`) || m.includes(`"${a}"`) || m.trim() === a);
 }

@@ -1069,12 +1069,23 @@ def _is_main_guard(test):
 
 
 def _global_reads(tree):
-    """Every name a function of the module reads (an approximation of its global reads: a name its own
-    body assigns is counted too, which only costs a global set that nothing reads)."""
+    """Every name a function of the module reads as a global: loaded in its body and neither a parameter
+    nor assigned there (unless declared global). A parameter of the same name is not a global read: a
+    program whose functions all take secret_word as a parameter reads no global secret_word."""
     names = set()
     for fn in ast.walk(tree):
-        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-            names.update(n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load))
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            continue
+        inner = list(ast.walk(fn))
+        declared = {n for g in inner if isinstance(g, ast.Global) for n in g.names}
+        local = set()
+        for f in inner:  # its own parameters and those of functions nested in it
+            if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                a = f.args
+                local.update(x.arg for x in a.posonlyargs + a.args + a.kwonlyargs + [v for v in (a.vararg, a.kwarg) if v])
+        local.update(n.id for n in inner if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load))
+        local -= declared
+        names.update(n.id for n in inner if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id not in local)
     return names
 
 
@@ -1568,7 +1579,7 @@ def run_test(req):
             own.start(step["callee"][-1] if "callee" in step else None)
         try:
             if "program" in step:
-                run_program(step["program"])
+                run_program(step["program"], {p["name"]: getattr(module, p["name"]) for p in req.get("patches", [])})
                 value = None
             else:
                 args = [decode(a, env) for a in step.get("args", [])]
@@ -1660,8 +1671,28 @@ def program_code(path):
     return code
 
 
-def run_program(program):
-    """runpy.run_path(path, run_name='__main__'), with the code compiled in the zygote before the fork."""
+def program_parts(path):
+    """The student's program in two parts: its top-level statements before its first `if __name__ ==
+    "__main__":` block, and that block with what follows. A run of the program with some of its functions
+    swapped for the reference's (a test's patches) swaps them in between, once the program's own definitions
+    are made and before its main block starts, as a call test swaps them in the imported module."""
+    key = ("parts", path)
+    parts = CODE.get(key)
+    if parts is None:
+        source = STATE.get("program_source") if path == STATE["file"] else None
+        if source is None:
+            with _real_open(path, "rb") as f:
+                source = f.read()
+        tree = ast.parse(source, path)
+        k = next((i for i, n in enumerate(tree.body) if isinstance(n, ast.If) and _is_main_guard(n.test)), len(tree.body))
+        parts = tuple(compile(ast.Module(body=body, type_ignores=[]), path, "exec", dont_inherit=True) for body in (tree.body[:k], tree.body[k:]))
+        CODE[key] = parts
+    return parts
+
+
+def run_program(program, patches=None):
+    """runpy.run_path(path, run_name='__main__'), with the code compiled in the zygote before the fork.
+    `patches`: name -> function, set in the program's namespace before its main block runs."""
     if program["kind"] == "main":
         path = STATE["file"]
         sys.argv = [path]
@@ -1676,7 +1707,13 @@ def run_program(program):
         _mark_set_aside(main, STATE.get("set_aside", ()))  # a def set aside is as missing here as in a call test
         main.__dict__.update(STATE.get("python2", {}))
     sys.modules["__main__"] = main  # a forked child: nothing to restore
-    exec(program_code(path), main.__dict__)
+    if not patches:
+        exec(program_code(path), main.__dict__)
+        return
+    before, block = program_parts(path)
+    exec(before, main.__dict__)
+    main.__dict__.update(patches)
+    exec(block, main.__dict__)
 
 
 def set_limits(req):
@@ -2049,7 +2086,8 @@ def fork_test(req):
     program = req.get("program")
     if program:
         try:  # compiled here, so every fork inherits the code object; a failure is reported by the child
-            program_code(STATE["file"] if program.get("kind") == "main" else program["path"])
+            path = STATE["file"] if program.get("kind") == "main" else program["path"]
+            program_parts(path) if req.get("patches") else program_code(path)
         except BaseException:
             pass
     reap_zombies()

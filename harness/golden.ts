@@ -9,6 +9,7 @@ import type { Assignment } from './assignment/load.js';
 import { goldenPath, planTest, referenceRun, transcriptMode, type Running, type RunningTest } from './grade/python-tests.js';
 import { goldenOf, needsSolution, renderGolden, solutionGoldenPath, solutionProblem, SolutionRunner, SolutionUnavailable } from './grade/solution.js';
 import { UsageError } from './util/errors.js';
+import { SIGNATURES_GOLDEN, solutionSignatures } from './assignment/signatures.js';
 import { expectedRun, expectedState, goldenFile as classGoldenFile, goldenText as classGoldenText } from './grade/java-class.js';
 import { batch, propertyPlan, renderedCases } from './grade/java-property.js';
 import { startProgress, type Progress, type ProgressOptions } from './report/progress.js';
@@ -100,7 +101,13 @@ export async function syncSolutionGolden(a: Assignment, update: boolean, progres
   } finally {
     await runner.close();
   }
-  st.orphans = orphans(a, new Set(tests.map((t) => t.id)), '.json');
+  // The parameter names of the solution's functions, for a copy without it (harness/assignment/signatures.ts).
+  const sigs = solutionSignatures(a);
+  if (sigs && Object.keys(sigs).length) {
+    progress?.item(SIGNATURES_GOLDEN);
+    settle(st, SIGNATURES_GOLDEN, solutionGoldenPath(a, SIGNATURES_GOLDEN), `{\n${Object.entries(sigs).map(([n, p]) => `  ${JSON.stringify(n)}: ${JSON.stringify(p)}`).join(',\n')}\n}\n`, update, progress);
+  }
+  st.orphans = orphans(a, new Set([...tests.map((t) => t.id), SIGNATURES_GOLDEN]), '.json');
   return st;
 }
 

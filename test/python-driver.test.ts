@@ -217,7 +217,7 @@ describe("hard-coded paths from the student's own machine cost nothing to run", 
 });
 
 describe('a file that does not import as handed in is salvaged: the smallest change, recorded, and the rest graded', () => {
-  const imported = async (src: string, opts: { importMode?: 'strict' | 'salvage'; starter?: Record<string, unknown> } = {}) => {
+  const imported = async (src: string, opts: { importMode?: 'strict' | 'salvage'; starter?: Record<string, unknown>; required?: string[]; signatures?: Record<string, string[]> } = {}) => {
     const d = mkdtempSync(join(tmpdir(), 'gk-salvage-'));
     writeFileSync(join(d, 'm.py'), src);
     const sess = new PythonSession({ file: join(d, 'm.py'), module: 'm', cwd: d, ...(opts as object) });
@@ -225,6 +225,18 @@ describe('a file that does not import as handed in is salvaged: the smallest cha
     const call = async (fn: string) => (await sess.run({ id: fn, timeout_ms: 2000, steps: [{ callee: [fn], args: [] }] })).obs!.steps[0]!;
     return { imp, call, close: () => sess.close() };
   };
+  it('a required function under another name is found by the handout\'s parameters, in any order, and called by them; never a guess', async () => {
+    const sig = { required: ['match', 'solo'], signatures: { match: ['pattern', 'word'], solo: ['word'] } };
+    const one = await imported('def fits(word, pattern):\n    return pattern + "|" + word\ndef helper(word):\n    return word\ndef probe():\n    return match("P", "W")\n', sig);
+    expect(one.imp.renamed).toEqual({ match: 'fits(word, pattern)' });
+    // The handout's order is (pattern, word): each argument reaches the parameter of that name.
+    expect((await one.call('probe')).value).toBe('P|W');
+    await one.close();
+    // Two candidates with those parameters, or one parameter only: nothing is adopted.
+    const two = await imported('def a(word, pattern):\n    return 1\ndef b(pattern, word):\n    return 2\n', sig);
+    expect(two.imp.renamed).toBeUndefined();
+    await two.close();
+  });
   it('a tab among spaces: the file is read with tab stops of 8, as Python 2 did', async () => {
     const { imp, call, close } = await imported('def f():\n        x = 1\n\treturn x + 1\n');
     expect(imp.ok).toBe(true);

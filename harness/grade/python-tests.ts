@@ -489,6 +489,13 @@ function runRule(t: Extract<TestData, { rule: unknown }>, env: PythonTestEnv): O
         const classes = [...new Set(adopted.map((n) => imp.adopted![n]!))];
         return { ...fail(`${env.file} defines ${adopted.join(', ')} only as methods of its class ${classes.join(', ')}, where the handout asks for functions; the other tests grade them as the methods of a ${classes[0]}() made with no arguments`, { hint: 'define the handout\'s functions at the top level of the module, with the handout\'s parameters' }), defect: 'signature:*:methods' };
       }
+      // A function under another name, found by the handout's parameters: the changed name is charged once,
+      // here (P5); the other tests grade it as written.
+      const renamed = (t.names ?? []).filter((n) => imp.renamed?.[n]);
+      if (renamed.length) {
+        const as = renamed.map((n) => `${n} as ${imp.renamed![n]}`).join(', ');
+        return { ...fail(`${env.file} defines ${as}: another name, with the handout's parameters; the other tests grade it as ${renamed.length > 1 ? 'those functions' : renamed[0]}`, { hint: `name ${renamed.length > 1 ? 'them' : 'it'} as the handout does` }), defect: 'signature:*:renamed' };
+      }
       return pass();
     }
   }

@@ -21,6 +21,7 @@ import { gradekitVersion } from '../paths.js';
 import { submissionSeed } from './seed.js';
 import { sharedSandbox, type SandboxWrap } from '../run/sandbox/index.js';
 import { capReport, capsFromSpec } from '../report/caps.js';
+import { signaturesOf } from '../assignment/signatures.js';
 
 export interface GradeOptions {
   /** Only tests with these visibilities (student self-check: ['visible']). */
@@ -199,8 +200,9 @@ async function gradePython(
   const aliases = wordListAliases(a, ws);
   // Fewer than ~8 tests do not repay a second interpreter's start-up.
   const n = Math.max(1, Math.min(opts.parallel ?? 1, Math.floor(tests.length / 8) || 1));
+  const required = [...new Set(tests.flatMap((t) => calleesOf(a, t)))];
   const sessionOpts = { file: ws.file, module, cwd: ws.dir, names, aliases, wrap: opts.wrap, outputCap: a.spec.data.defaults.output_cap,
-    importMode: a.spec.data.submission.import, starter: namesToWire(starterValues(a)), required: [...new Set(tests.flatMap((t) => calleesOf(a, t)))] };
+    importMode: a.spec.data.submission.import, starter: namesToWire(starterValues(a)), required, signatures: signaturesOf(a, required) };
   let sessions = Array.from({ length: n }, () => new PythonSession(sessionOpts));
   // A solution reference's own driver, started only if a test needs a live run of the solution.
   const solution = a.reference.kind === 'solution' && a.reference.present ? new SolutionRunner(a, opts.wrap) : undefined;

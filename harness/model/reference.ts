@@ -62,7 +62,9 @@ export interface RefContext {
   call(name: string, args: PyValue[]): PyValue;
 }
 
-export type RefFunction = (args: PyValue[], ctx: RefContext) => PyValue;
+/** `params`: the handout's parameter names, where the reference knows them: a function the student wrote under
+ *  another name is recognised by them (harness/run/python/renamed.py). */
+export type RefFunction = ((args: PyValue[], ctx: RefContext) => PyValue) & { readonly params?: readonly string[] };
 
 /** An instance of a reference class (e.g. Hangman): methods bound to its own state. */
 export interface RefObject {

@@ -47,7 +47,7 @@ function arity(fn: string, args: PyValue[], names: string[]): void {
 
 /** Wraps native conversion errors (PyTypeError) as a Python TypeError naming the function. */
 function fn(name: string, params: string[], body: (args: PyValue[], ctx: RefContext) => PyValue): RefFunction {
-  return (args, ctx) => {
+  return Object.assign((args: PyValue[], ctx: RefContext) => {
     arity(name, args, params);
     try {
       return body(args, ctx);
@@ -55,7 +55,7 @@ function fn(name: string, params: string[], body: (args: PyValue[], ctx: RefCont
       if (e instanceof PyTypeError) throw new RefRaise('TypeError', `${name}(): ${e.message}`);
       throw e;
     }
-  };
+  }, { params });
 }
 
 const hand = (v: PyValue): Hand => asCounts(v, 'hand');

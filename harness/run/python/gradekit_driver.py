@@ -773,6 +773,9 @@ def do_import(req):
         # Planned from the source before any student code ran, applied now that the builtins are the driver's
         # again (a module may replace isinstance or sorted while it is imported).
         MAIN_WIRING.update(STATE.pop("main_wiring", {}))
+        renamed = adopt_renamed(STATE["module"], req.get("required") or [], req.get("signatures") or {})
+        if renamed:
+            result["renamed"] = renamed
         if req.get("import") != "strict":
             repairs = _bind_python2_names(STATE.pop("python2_plan", ()), STATE["module"].__dict__, STATE.get("lines", []))
             if repairs:
@@ -833,6 +836,47 @@ def adopt_methods(module, required):
             setattr(module, n, f)
             adopted[n] = cls.__name__
     return adopted
+
+
+def adopt_renamed(module, required, signatures):
+    """A required function written under another name: `compare(other_word, my_word)` where the handout asks
+    for match_with_gaps(my_word, other_word). A TA grades it as written and charges the changed name once.
+    It is recognised by the handout's parameter names alone (two or more, in any order), on the only top-level
+    function of the file's own with exactly those parameters and no required name; the module's missing name
+    then calls it, each argument given to the parameter of its handout name. Returns name -> the function's
+    own `name(params)`, for the grader to say (the `defines` rule charges it)."""
+    own = {}
+    if not any(len(signatures.get(n) or ()) >= 2 and not hasattr(module, n) for n in required):
+        return {}
+    for name, f in list(vars(module).items()):
+        # type(), not isinstance: nothing of the student's (a __class__ property) runs here.
+        if type(f) is not types.FunctionType or f.__module__ != module.__name__ or name in required:
+            continue
+        code = f.__code__
+        if code.co_flags & 0x0C == 0 and code.co_kwonlyargcount == 0:  # no *args, **kwargs (CO_VARARGS | CO_VARKEYWORDS)
+            own[name] = (f, list(code.co_varnames[:code.co_argcount]))
+    renamed = {}
+    for name in required:
+        params = signatures.get(name) or []
+        if hasattr(module, name) or len(params) < 2:
+            continue
+        fits = [(n, f, p) for n, (f, p) in own.items() if sorted(p) == sorted(params)]
+        if len(fits) != 1:
+            continue
+        other, f, p = fits[0]
+        renamed[name] = "%s(%s)" % (other, ", ".join(p))
+        setattr(module, name, _called_by_names(f, params))
+    return renamed
+
+
+def _called_by_names(f, params):
+    """f, called with the handout's positional order: each argument goes to its parameter of that name."""
+    def by_name(*args, **kwargs):
+        kwargs.update(zip(params, args))
+        return f(**kwargs)
+    by_name.__wrapped__ = f
+    by_name.__name__ = f.__name__
+    return by_name
 
 
 IMPORTING = {}

@@ -184,6 +184,9 @@ export interface ImportResult {
   /** Required functions the module defines only as methods of one of its classes, graded as that class's
    *  (no-argument) instance's methods: function name -> class name (the driver's adopt_methods). */
   adopted?: Record<string, string>;
+  /** Required functions the module defines under another name, with the handout's parameters (in any order):
+   *  function name -> the student's `name(params)` it is graded as (the driver's adopt_renamed). */
+  renamed?: Record<string, string>;
   /** Top-level functions whose body is still a stub (pass, ..., return None, raise NotImplementedError). */
   stubs?: string[];
   /** The file's own strings, docstrings aside: what the program can ask (harness/grade/written.ts). */

@@ -44,6 +44,8 @@ export interface PythonSessionOptions {
   starter?: Record<string, WireValue>;
   /** The functions the tests call: any the module defines only as methods of a class are adopted (driver). */
   required?: string[];
+  /** The handout's parameter names of required functions, where known: a function under another name is recognised by them. */
+  signatures?: Record<string, string[]>;
 }
 
 
@@ -151,7 +153,7 @@ export class PythonSession {
     const aliases = Object.fromEntries(Object.entries(this.opts.aliases ?? {}).map(([k, v]) => [k, this.inside(v)]));
     const init = { op: 'init', file: this.inside(this.opts.file), module: this.opts.module, aliases, output_cap: this.opts.outputCap ?? 1 << 20, import_cpu_ms: cpu, bounds: DRIVER_BOUNDS,
       ...(this.opts.importMode === 'strict' ? { import: 'strict' } : {}), ...(this.opts.starter && Object.keys(this.opts.starter).length ? { starter: this.opts.starter } : {}),
-      ...(this.opts.required?.length ? { required: this.opts.required } : {}) };
+      ...(this.opts.required?.length ? { required: this.opts.required } : {}), ...(this.opts.signatures && Object.keys(this.opts.signatures).length ? { signatures: this.opts.signatures } : {}) };
     // The wall-clock timer only ends an import that waits: when it runs out, an import whose process tree
     // progressed meanwhile (used CPU, or was runnable: a slow import on a busy machine) gets another round,
     // for as long as it progresses and the tree's CPU stays within a bound. The driver stops the import

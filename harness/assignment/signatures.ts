@@ -1,0 +1,56 @@
+// The handout's parameter names of the functions a spec's tests call, where the reference knows them: a
+// TypeScript reference declares them with each function; an instructor's Python solution has them in its
+// `def` lines. A copy of a course folder without its solution (an export, a student's self-check) reads them
+// from the golden file `golden --update` wrote beside the others, so every copy recognises the same things:
+// a required function the student wrote under another name, with the handout's parameters in another order
+// (harness/run/python/gradekit_driver.py, adopt_renamed).
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Assignment } from './load.js';
+
+/** The golden file's name (no test id starts with an underscore). */
+export const SIGNATURES_GOLDEN = '_signatures';
+
+export type Signatures = Record<string, string[]>;
+
+/** `def name(a, b=1, *args, c, **kw)` at the top level of the Python files of `path` -> { name: [a, b, c] }:
+ *  the parameters a caller names (not *args, **kw, self). */
+export function pythonSignatures(path: string): Signatures {
+  const files = statSync(path).isDirectory() ? readdirSync(path).filter((f) => f.endsWith('.py')).map((f) => join(path, f)) : [path];
+  const out: Signatures = {};
+  for (const f of files) {
+    for (const m of readFileSync(f, 'utf8').matchAll(/^(?:async\s+)?def\s+([A-Za-z_]\w*)\s*\(([^)]*)\)/gm)) {
+      out[m[1]!] = m[2]!
+        .split(',')
+        .map((p) => p.split(/[:=]/)[0]!.trim())
+        .filter((p) => /^[A-Za-z_]\w*$/.test(p) && p !== 'self');
+    }
+  }
+  return out;
+}
+
+/** What the solution's def lines say, for the functions the reference answers (the golden file's content). */
+export function solutionSignatures(a: Assignment): Signatures | undefined {
+  if (a.reference.kind !== 'solution' || !a.reference.present || a.spec.data.language === 'java') return undefined;
+  const all = pythonSignatures(a.reference.file);
+  return Object.fromEntries(Object.keys(a.adapter.functions).sort().filter((n) => all[n]).map((n) => [n, all[n]!]));
+}
+
+/** The parameter names of `names`, those the reference knows. */
+export function signaturesOf(a: Assignment, names: readonly string[]): Signatures {
+  let known: Signatures | undefined;
+  if (a.reference.kind === 'solution') {
+    known = solutionSignatures(a);
+    const golden = join(a.fixturesDir, 'golden', `${SIGNATURES_GOLDEN}.json`);
+    if (!known && existsSync(golden)) {
+      try {
+        known = JSON.parse(readFileSync(golden, 'utf8')) as Signatures;
+      } catch {
+        known = undefined; // golden reports a damaged golden file; grading goes on without renames
+      }
+    }
+  } else {
+    known = Object.fromEntries(Object.entries(a.adapter.functions).flatMap(([n, f]) => (f.params ? [[n, [...f.params]]] : [])));
+  }
+  return Object.fromEntries(names.filter((n) => known?.[n]?.length).map((n) => [n, known![n]!]));
+}

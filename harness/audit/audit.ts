@@ -132,8 +132,10 @@ export async function auditAssignment(a: Assignment, opts: AuditOptions = {}): P
   if (opts.limit) mutants = spread(mutants, opts.limit);
 
   const meaning = a.judge === 'meaning';
-  // Without probes (an instructor's solution as the reference, Java's included) every survivor counts.
-  const checker = opts.noEquivalence || !probesFor(a).length ? undefined : new EquivalenceChecker(a, submission, opts.seed ?? 0);
+  // The probes run in the Python driver; without them (an instructor's solution as the reference, any Java
+  // assignment) every survivor counts.
+  const probing = !opts.noEquivalence && a.spec.data.language === 'python' && probesFor(a).length > 0;
+  const checker = probing ? new EquivalenceChecker(a, submission, opts.seed ?? 0) : undefined;
   if (checker) progress?.stage('starting the equivalence probes');
   await checker?.start();
   progress?.stage('grading mutants', mutants.length);

@@ -97,6 +97,19 @@ describe('Java mutants of a small class', () => {
   }, 600_000);
 });
 
+describe('Java mutants of a folder of classes', () => {
+  it('mutates each class, compiled with the others and with the course files, which it never mutates', async () => {
+    const dir = 'test/fixtures-audit/two-classes';
+    const ms = await generateMutants({ files: ['Counter.java', 'Tally.java'].map((f) => ({ path: join(dir, f), name: f })), with: [join(dir, 'Main.java')] });
+    expect(new Set(ms.map((m) => m.file))).toEqual(new Set(['Counter.java', 'Tally.java']));
+    const inc = ms.find((m) => m.file === 'Tally.java' && m.desc === '`++` -> `--`')!;
+    expect(inc.function).toBe('Tally.add');
+    expect(inc.diff).toMatch(/^--- a\/Tally\.java\n\+\+\+ b\/Tally\.java\n/);
+    // Counter's mutants compile only against Tally's class: each is compiled with the original's other classes.
+    expect(ms.find((m) => m.file === 'Counter.java' && m.op === 'return-default')!.function).toBe('Counter.of');
+  }, 600_000);
+});
+
 describe('what an audit of a Java course folder mutates', () => {
   it("the student's classes, compiled with the course's own files", () => {
     const a = loadAssignment('examples/uw-cse143-evil-hangman/assignment.yaml');

@@ -22,7 +22,7 @@ describe('gradekit audit', () => {
     const r = await auditAssignment(chiseler, { submission: subject, ops: ['return-none'], progress, noVet: true });
     expect(r.mutants.length).toBe(7);
     // Progress: each stage, then every mutant with its fate.
-    expect(told.slice(0, 4)).toEqual(['stage grading the solution to mutate', 'stage making mutants', 'stage starting the equivalence probes', 'stage grading mutants 7']);
+    expect(told.slice(0, 4)).toEqual(['stage making mutants', 'stage grading the solution to mutate', 'stage starting the equivalence probes', 'stage grading mutants 7']);
     const ticks = told.slice(4);
     expect(ticks).toHaveLength(7);
     for (const m of r.mutants) {

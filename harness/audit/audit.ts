@@ -1,19 +1,20 @@
 // Mutation audit: how many realistic bugs does a spec catch? Mutants of an accepted solution are
 // graded with the spec exactly as students are; a mutant is killed when any test fails. Survivors
 // are probed for equivalence, and the score is killed / (killed + surviving non-equivalent).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import pLimit from 'p-limit';
 import type { Assignment } from '../assignment/load.js';
 import { fixtureSubmissions } from '../fixtures.js';
-import { gradeSubmission } from '../grade/submission.js';
-import { findSubmissionFile } from '../grade/workspace.js';
+import { gradeSubmission, type GradeOptions } from '../grade/submission.js';
+import { languageRunners } from '../grade/runners.js';
 import { scoredFailures, type Report } from '../model/report.js';
 import { UsageError } from '../util/errors.js';
 import { EquivalenceChecker } from './equivalence.js';
 import { summariseVet } from '../vet/vet.js';
-import { generateMutants, spread, type Mutant, type MutationOp } from './mutants.js';
+import { generateMutants, mutationSubject, spread, type Mutant, type MutationOp } from './mutants.js';
+import { probesFor } from './probes.js';
 import type { Progress } from '../report/progress.js';
 
 export interface AuditOptions {
@@ -23,7 +24,7 @@ export interface AuditOptions {
   limit?: number;
   /** Only these mutation operators. */
   ops?: MutationOp[];
-  /** Mutants graded at once (default 2: each grading runs its own Python process). */
+  /** Mutants graded at once (default 2: each grading runs its own Python or Java processes). */
   jobs?: number;
   /** Grading seed (as `check --seed`). */
   seed?: number;
@@ -74,12 +75,23 @@ export interface AuditResult {
   falseFailures?: { failed: number; total: number; solutions: number; fullMarks: number; tests: string[] };
 }
 
-/** The solution an audit mutates: the given one, or the first accepted fixture. */
+/** The solution an audit mutates: the given one, or the first accepted fixture, or else the course's own solution. */
 export function auditSubject(a: Assignment, submission?: string): string {
   if (submission) return submission;
   const acc = fixtureSubmissions(a.fixturesDir, a.id).filter((s) => s.verdict === 'accepted');
-  if (!acc.length) throw new UsageError(`${a.id} has no accepted fixture to mutate: pass one with --submission <file>`);
-  return acc[0].path;
+  if (acc.length) return acc[0].path;
+  if (a.reference.kind === 'solution' && a.reference.present) return a.reference.file;
+  throw new UsageError(`${a.id} has no accepted fixture to mutate: pass one with --submission <file>`);
+}
+
+/** A mutant as a submission: a copy of the solution's folder (or its one file) with the mutated file in place. */
+function stageMutant(dir: string, submission: string, m: Mutant): string {
+  const sub = join(dir, m.id);
+  rmSync(sub, { recursive: true, force: true });
+  if (statSync(submission).isDirectory()) cpSync(submission, sub, { recursive: true });
+  mkdirSync(dirname(join(sub, m.file)), { recursive: true });
+  writeFileSync(join(sub, m.file), m.source);
+  return sub;
 }
 
 /** A test's time limit for mutants: a few times what the original needed (an infinite loop stops fast). */
@@ -96,28 +108,34 @@ function cappedAssignment(a: Assignment, baseline: Report): Assignment {
 const passedAll = (r: Report) => !r.fatal && !scoredFailures(r.tests).length;
 
 export async function auditAssignment(a: Assignment, opts: AuditOptions = {}): Promise<AuditResult> {
-  if (a.spec.data.language !== 'python') throw new UsageError(`gradekit audit mutates Python solutions; ${a.id} is ${a.spec.data.language}`);
   const t0 = performance.now();
   const submission = auditSubject(a, opts.submission);
-  const { file } = findSubmissionFile(submission, a.spec.data.submission.file ?? '');
+  const subject = mutationSubject(a, submission);
   const progress = opts.progress;
+  // Mutants first: a solution that does not parse is told at once, with its file:line, before a whole grading.
+  progress?.stage('making mutants');
+  let mutants = await generateMutants(subject);
   progress?.stage('grading the solution to mutate');
-  // Tests beyond the handout neither kill a mutant nor must pass: they are not run at all.
+  // Tests beyond the handout neither kill a mutant nor must pass: they are not run at all. A mutant is
+  // graded as a submission is (`check`): the same runners, a Java mutant compiled with the course's files.
   const scored = a.spec.data.tests.filter((t) => !t.extra).map((t) => t.id);
-  const baseline = await gradeSubmission(a, submission, { seed: opts.seed, only: scored });
+  const grading: GradeOptions = { seed: opts.seed, only: scored, runners: languageRunners() };
+  const baseline = await gradeSubmission(a, submission, grading);
   if (!passedAll(baseline)) {
-    const bad = scoredFailures(baseline.tests).map((t) => t.id);
-    throw new UsageError(`the solution to mutate must pass every test first; ${submission} fails ${bad.join(', ') || baseline.fatal?.message}`);
+    const bad = scoredFailures(baseline.tests);
+    const why = baseline.fatal ? baseline.fatal.message : `fails ${bad.map((t) => t.id).join(', ')} (${bad[0]?.id}: ${(bad[0]?.message ?? '').slice(0, 200)})`;
+    throw new UsageError(`the solution to mutate must pass every test first; ${submission}: ${why}`);
   }
   const capped = cappedAssignment(a, baseline);
-  progress?.stage('making mutants');
-  let mutants = await generateMutants(file);
   if (opts.ops?.length) mutants = mutants.filter((m) => opts.ops!.includes(m.op));
   const generated = mutants.length;
   if (opts.limit) mutants = spread(mutants, opts.limit);
 
   const meaning = a.judge === 'meaning';
-  const checker = opts.noEquivalence ? undefined : new EquivalenceChecker(a, submission, opts.seed ?? 0);
+  // The probes run in the Python driver; without them (an instructor's solution as the reference, any Java
+  // assignment) every survivor counts.
+  const probing = !opts.noEquivalence && a.spec.data.language === 'python' && probesFor(a).length > 0;
+  const checker = probing ? new EquivalenceChecker(a, submission, opts.seed ?? 0) : undefined;
   if (checker) progress?.stage('starting the equivalence probes');
   await checker?.start();
   progress?.stage('grading mutants', mutants.length);
@@ -130,16 +148,12 @@ export async function auditAssignment(a: Assignment, opts: AuditOptions = {}): P
           const { source, ...meta } = m;
           const name = `${m.id} ${m.op} line ${m.line}`;
           progress?.item(name);
-          const sub = join(dir, m.id);
-          rmSync(sub, { recursive: true, force: true });
-          const path = join(sub, a.spec.data.submission.file ?? 'solution.py');
-          mkdirSync(sub, { recursive: true });
-          writeFileSync(path, source);
-          const report = await gradeSubmission(capped, sub, { seed: opts.seed, only: scored });
+          const sub = stageMutant(dir, submission, m);
+          const report = await gradeSubmission(capped, sub, grading);
           let killedBy = scoredFailures(report.tests).map((t) => t.id);
           if (killedBy.length && report.tests.every((t) => !killedBy.includes(t.id) || t.kind === 'time_limit_exceeded')) {
             // Killed only by the tightened time limits: confirm with the spec's own limits (a busy machine is not a bug).
-            const again = await gradeSubmission(a, sub, { seed: opts.seed, only: killedBy });
+            const again = await gradeSubmission(a, sub, { ...grading, only: killedBy });
             killedBy = scoredFailures(again.tests).map((t) => t.id);
           }
           let r: MutantResult;
@@ -173,7 +187,7 @@ async function vetAccepted(a: Assignment, seed?: number): Promise<AuditResult['f
   const acc = fixtureSubmissions(a.fixturesDir, a.id).filter((s) => s.verdict === 'accepted');
   if (!acc.length) return undefined;
   const limit = pLimit(2);
-  const reports = await Promise.all(acc.map((s) => limit(async () => [s.name, s.path, await gradeSubmission(a, s.path, { seed })] as [string, string, Report])));
+  const reports = await Promise.all(acc.map((s) => limit(async () => [s.name, s.path, await gradeSubmission(a, s.path, { seed, runners: languageRunners() })] as [string, string, Report])));
   const v = summariseVet(a.id, reports, 0);
   return { failed: v.pairs.failed, total: v.pairs.total, solutions: v.solutions.length, fullMarks: v.solutions.filter((s) => s.score === s.maxScore).length, tests: v.failures.map((f) => f.test.id) };
 }

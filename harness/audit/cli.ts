@@ -7,7 +7,8 @@ import { loadAssignment } from '../assignment/load.js';
 import { UsageError } from '../util/errors.js';
 import { auditAssignment } from './audit.js';
 import { renderAudit } from './render.js';
-import type { MutationOp } from './mutants.js';
+import { MUTATION_OPS, type MutationOp } from './mutants.js';
+import { closest } from '../util/closest.js';
 import { addProgressOptions, progressFlags, startProgress } from '../report/progress.js';
 
 const int = (name: string) => (v: string) => {
@@ -19,11 +20,17 @@ const int = (name: string) => (v: string) => {
 export function registerAuditCommand(program: Command, setExitCode: (code: number) => void = (c) => (process.exitCode = c)): void {
   const cmd = program
     .command('audit')
-    .description('mutation audit: grade mutants of an accepted solution with the spec and report the bugs it lets through')
+    .description('mutation audit: grade mutants of an accepted solution (Python or Java) with the spec and report the bugs it lets through')
     .argument('<assignment>', 'assignment id (see gradekit list) or a spec .yaml file')
-    .option('--submission <path>', 'the correct solution to mutate (default: the first accepted fixture)')
+    .option('--submission <path>', "the correct solution to mutate (default: the first accepted fixture, else the course folder's solution)")
     .option('--limit <n>', 'grade at most n mutants, evenly spread over the file', int('--limit'))
-    .option('--ops <ops...>', 'only these mutation operators (arith, compare, boolean, negation, negate-condition, swap-branches, off-by-one, constant, string, prompt-text, no-copy, call, loop, return-none, drop-statement)')
+    .option('--ops <ops...>', `only these mutation operators (${MUTATION_OPS.join(', ')}; return-none is Python's, return-default and drop-guard Java's)`, (v: string, prev: string[] = []) => {
+      if (!(MUTATION_OPS as readonly string[]).includes(v)) {
+        const g = closest(v, [...MUTATION_OPS]);
+        throw new UsageError(`unknown mutation operator '${v}'${g ? ` — did you mean '${g}'?` : ''} (known: ${MUTATION_OPS.join(', ')})`);
+      }
+      return [...prev, v];
+    })
     .option('-j, --jobs <n>', 'mutants graded at once', int('--jobs'), 2)
     .option('--seed <n>', 'grading seed (as in check --seed)', (v) => {
       if (!/^-?\d+$/.test(v)) throw new UsageError(`--seed must be a whole number (got '${v}')`);

@@ -51,7 +51,7 @@ export function courseFiles(a: Assignment): string[] {
 const PACKAGE = /^[ \t]*package\s+[\w.]+\s*;/m;
 
 /** The .java files of a submission (a folder, or one file), by path relative to it. */
-function javaFilesOf(path: string): [string, string][] {
+export function javaFilesOf(path: string): [string, string][] {
   if (!statSync(path).isDirectory()) return [[basename(path), path]];
   const out: [string, string][] = [];
   const walk = (dir: string) => {

@@ -1,5 +1,5 @@
-// gradekit's own small Java classes (the compile server, the virtual clock), compiled once per source
-// version and javac command into the cache folder, and shared by every process that uses that javac.
+// gradekit's own small Java classes (the compile server, the virtual clock, the audit's mutator), compiled
+// once per source version and javac command into the cache folder, and shared by every process that uses that javac.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,11 +7,12 @@ import { execa } from 'execa';
 import { cacheDir, rootPath } from '../../paths.js';
 
 /**
- * The folder holding the compiled class of `harness/run/java/<file>` (its class file at `classFile`, e.g.
- * `__gradekit/VirtualClock.class` for a class in a package), or undefined when it cannot be compiled here.
+ * The folder holding the compiled class of `<folder>/<file>` (harness/run/java by default; its class file at
+ * `classFile`, e.g. `__gradekit/VirtualClock.class` for a class in a package), or undefined when it cannot be
+ * compiled here.
  */
-export async function helperClasses(file: string, classFile: string, javac: string): Promise<string | undefined> {
-  const path = rootPath('harness', 'run', 'java', file);
+export async function helperClasses(file: string, classFile: string, javac: string, folder: readonly string[] = ['harness', 'run', 'java']): Promise<string | undefined> {
+  const path = rootPath(...folder, file);
   let source: Buffer;
   try {
     source = readFileSync(path);

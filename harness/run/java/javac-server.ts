@@ -42,7 +42,7 @@ export async function compileWithServer(javac: string, args: string[], timeoutMs
 }
 
 /** The `java` next to the `javac` being used, so that the server compiles exactly as that javac would. */
-function javaBeside(javac: string): string {
+export function javaBeside(javac: string): string {
   return javac.includes('/') ? javac.replace(/javac$/, 'java') : 'java';
 }
 

@@ -128,7 +128,14 @@ const dealtWildcard: Validator = ({ observed, args, ctx }) => {
   const h = handOf(observed, `deal_hand(${n})`);
   if (typeof h === 'string') return bad(h, 'not-a-hand');
   const wild = h.get(v.wildcard) ?? 0;
-  return wild === 1 ? { ok: true } : wrongWildcards(`deal_hand(${n}) returned ${shown(h)}`, wild, v);
+  if (wild === 1) return { ok: true };
+  const got = `deal_hand(${n}) returned ${shown(h)}`;
+  // A hand short of letters and without the wildcard may have lost it with the missing slot (a wildcard
+  // dealt into a consonant slot leaves deal_hand(1) empty): either mistake explains it, and the one the
+  // program's other failures show is the defect (charges.ts reads "a|b").
+  const total = count(h, () => true);
+  if (wild === 0 && total < n) return bad(`${got}: 0 wildcards '${v.wildcard}', expected exactly one (and ${total} letters, expected ${n})`, 'no-wildcard|size');
+  return wrongWildcards(got, wild, v);
 };
 
 export const WORDGAME_VALIDATORS: Record<string, Validator> = {

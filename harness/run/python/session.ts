@@ -80,6 +80,8 @@ export class PythonSession {
   private broken?: string;
   /** CPU time of the first import, which a re-import is measured against. */
   private firstImportCpuMs?: number;
+  /** Reference calls of the running test whose reply the grader is still computing (solution.ts). */
+  private pendingReplies = 0;
   private waiting?: { resolve: (msg: any) => void; reject: (e: Error) => void; accepts: (msg: any) => boolean; onCall?: (msg: any) => void; rearm: () => void };
   /** The longest message the driver may send (wire-bounds.ts): longer is a flood, refused before parsing. */
   private readonly maxMessage: number;
@@ -270,7 +272,8 @@ export class PythonSession {
           // child waits for it on its private pipe (one call at a time).
           if (reply instanceof Promise) {
             this.waiting?.rearm();
-            reply.then(send, (e) => send(failed(e)));
+            this.pendingReplies++;
+            reply.then(send, (e) => send(failed(e))).finally(() => this.pendingReplies--);
           } else send(reply);
         }
         : undefined;
@@ -381,7 +384,9 @@ export class PythonSession {
       // late is read first (setImmediate runs after the I/O phase), so it is not mistaken for silence.
       const expire = () => setImmediate(() => {
         if (this.waiting !== waiting) return; // answered meanwhile
-        if (progress?.keep()) return arm();
+        // The driver waits for the grader itself (a course solution's process answering a call, slow on a
+        // busy machine): its silence is ours, not a lost driver.
+        if (this.pendingReplies > 0 || progress?.keep()) return arm();
         this.waiting = undefined;
         reject(new DriverLost(`driver did not answer within ${timeoutMs} ms`, this.diag, true));
       });

@@ -169,7 +169,7 @@ export async function runClassTest(a: Assignment, t: TestData, steps: readonly P
     if ('run' in t) {
       const command = javaCommand({ classDir: '.classes', mainClass: place.build.mainClass, maxHeap: place.maxHeap });
       const lines = ('stdin' in t ? t.stdin ?? [] : []).slice();
-      const main = await runLockstep({ command: place.wrap ? place.wrap(command) : command, cwd, timeoutMs, maxOutputBytes: place.outputCap, answer: () => lines.shift() ?? null });
+      const main = await runLockstep({ command: place.wrap ? place.wrap(command) : command, cwd, timeoutMs, maxOutputBytes: place.outputCap, answer: () => lines.shift() ?? null, endOfInput: 'eof' in t && !!t.eof });
       return { main };
     }
     const calls = await runCalls({ cwd, classDir: '.classes', steps: steps ?? [], lists: listFiles(a), timeoutMs, maxHeap: place.maxHeap, wrap: place.wrap, maxOutputBytes: Math.max(place.outputCap, 16 << 20), unchangedArgs: 'unchanged_args' in t && !!t.unchanged_args });

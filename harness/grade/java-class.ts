@@ -21,7 +21,7 @@ import { removeWorkDir, workDirOnExit } from '../util/shutdown.js';
 import { compareText } from '../compare/text.js';
 import { error, fail, graderError, limit, pass, type Outcome } from './outcome.js';
 import { differenceKind, sameJava, showJava, showThrown, throwsExpected } from './java-values.js';
-import { EMPTY_NOTE, repairs } from './java-salvage.js';
+import { EMPTY_NOTE, repairs, salvageSaid, type SalvageDone } from './java-salvage.js';
 import { stubMethods } from './java-stubs.js';
 import { observersOf, observingChanges, probedSteps, splitProbed, type StateLog } from './java-state.js';
 
@@ -32,6 +32,9 @@ type Built = Extract<CompileResult, { ok: true }> & {
   courseDefect?: string;
   /** The first compile error of the classes as handed in, when they compiled only after salvage's repair. */
   repaired?: string;
+  /** What salvage did, as a TA says it: "repaired that line as a TA would", "set aside the body of
+   *  isFull() (A.java:54), which throws when called". */
+  salvage?: string;
   /** Methods whose bodies are a starter's stub (java-stubs.ts): never written. */
   stubs?: Set<string>;
 };
@@ -106,8 +109,9 @@ export async function buildClasses(a: Assignment, source: string, deadline?: num
   // grades the rest. The repairs are undone in no file the student sees; the first error is kept for the
   // `compiles` test, which is charged once.
   let repaired: string | undefined;
+  const did: SalvageDone = { fixed: 0, aside: [] };
   for (let round = 0; round < 3 && !c.ok && !c.limit && a.spec.data.submission.import !== 'strict'; round++) {
-    const fixes = repairs(c.output, own, courseNames, edited);
+    const fixes = repairs(c.output, own, courseNames, edited, did);
     if (!fixes) break;
     repaired ??= c.summary;
     for (const [rel, text] of fixes) edited.set(rel, text);
@@ -120,7 +124,8 @@ export async function buildClasses(a: Assignment, source: string, deadline?: num
   if (!c.ok) return c;
   if (repaired) {
     c.repaired = repaired;
-    c.notices.push(`the classes did not compile as handed in (${repaired}); gradekit repaired that line as a TA would and graded the rest`);
+    c.salvage = salvageSaid(did);
+    c.notices.push(`the classes did not compile as handed in (${repaired}); gradekit ${c.salvage}${did.aside.length ? ',' : ''} and graded the rest`);
   }
   c.stubs = stubMethods(own.map(([rel, p]) => edited.get(rel) ?? readFileSync(p, 'utf8')));
   if (unpackaged.length) c.notices.push(`the package line of ${unpackaged.join(', ')} was set aside: the course's own classes are in the default package`);

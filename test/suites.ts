@@ -10,6 +10,7 @@ export const SLOW_FILES = [
   'fixtures-ps3-ocw.test.ts',
   'course-ps2.test.ts',
   'course-cse143.test.ts',
+  'course-percolation.test.ts',
   'package.test.ts',
   'audit-mutants.test.ts',
   'hostile-python.test.ts',

@@ -4,6 +4,7 @@
 // and Node closes the program's stdin as soon as the launcher exits: the JVM could see end of input and print
 // its end-of-input lines before it died ("word? " one run, "word? count = 0\n" the next), and a solution
 // failed against its own golden files. harness/run/lockstep.ts keeps nothing printed after it stopped a run.
+// A test with `eof: true` ends the input after its last line instead, and the program runs on to its end.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

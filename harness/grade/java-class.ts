@@ -21,7 +21,7 @@ import { removeWorkDir, workDirOnExit } from '../util/shutdown.js';
 import { compareText } from '../compare/text.js';
 import { error, fail, graderError, limit, pass, type Outcome } from './outcome.js';
 import { differenceKind, sameJava, showJava, showThrown, throwsExpected } from './java-values.js';
-import { EMPTY_NOTE, repairs, salvageSaid, type SalvageDone } from './java-salvage.js';
+import { EMPTY_NOTE, repairs, salvageSaid, SET_ASIDE_NOTE, type SalvageDone } from './java-salvage.js';
 import { stubMethods } from './java-stubs.js';
 import { observersOf, observingChanges, probedSteps, splitProbed, type StateLog } from './java-state.js';
 
@@ -372,7 +372,9 @@ function judgeSteps(t: TestData, steps: readonly PyStep[], got: CallsRun, want: 
       if (g.throws && throwsExpected(expected, g.throws)) { const m = mutated(); if (m) return m; continue; }
       if (stub) return stub;
       const did = g.throws ? `threw ${showThrown(g.throws)}` : `returned ${showJava(g.value!)}`;
-      return { outcome: { ...fail(`${where} should throw ${expected}; it ${did}`, detail), defect: `answer:${method}:${g.throws ? 'other-exception' : 'no-exception'}:${expected}` }, at: i };
+      // A body salvage set aside throws wherever it is called: the one crash a call that returns charges.
+      const asideCrash = g.throws?.message?.startsWith(SET_ASIDE_NOTE) ? `raised:${g.throws.chain[0]}:${g.throws.at || method}` : undefined;
+      return { outcome: { ...fail(`${where} should throw ${expected}; it ${did}`, detail), defect: asideCrash ?? `answer:${method}:${g.throws ? 'other-exception' : 'no-exception'}:${expected}` }, at: i };
     }
     if (g.throws) {
       if (stub) return stub;

@@ -13,6 +13,8 @@ import { basename, sep } from 'node:path';
 
 /** What a set-aside method that was never written throws (java-class.ts reads it as a stub). */
 export const EMPTY_NOTE = 'gradekit: this method has no code: its empty body does not compile';
+/** How the exception a set-aside body throws begins (the line and javac's error follow). */
+export const SET_ASIDE_NOTE = 'gradekit: this method does not compile as handed in';
 
 const UTIL = new Set(['List', 'ArrayList', 'LinkedList', 'Set', 'HashSet', 'TreeSet', 'LinkedHashSet', 'SortedSet', 'NavigableSet', 'Map', 'HashMap', 'TreeMap', 'LinkedHashMap', 'SortedMap', 'Collection', 'Collections', 'Arrays', 'Iterator', 'Scanner', 'Queue', 'Deque', 'ArrayDeque', 'Stack', 'Random', 'Objects']);
 const IO = new Set(['File', 'FileNotFoundException', 'IOException', 'PrintStream', 'FileReader', 'BufferedReader']);
@@ -139,7 +141,7 @@ export function repairs(output: string, own: readonly [string, string][], course
     const mask = codeMask(text);
     let empty = true;
     for (let k = o + 1; k < c && empty; k++) if (mask[k] && /\S/.test(text[k]!)) empty = false;
-    const note = empty ? `${EMPTY_NOTE} (line ${s.line}: ${s.message.replace(/["\\]/g, '')})` : `gradekit: this method does not compile as handed in (line ${s.line}: ${s.message.replace(/["\\]/g, '')})`;
+    const note = empty ? `${EMPTY_NOTE} (line ${s.line}: ${s.message.replace(/["\\]/g, '')})` : `${SET_ASIDE_NOTE} (line ${s.line}: ${s.message.replace(/["\\]/g, '')})`;
     const inner = text.slice(o + 1, c).replace(/[^\n]/g, ' ');
     const firstBreak = inner.indexOf('\n');
     const name = /(\w+)\s*\([^()]*\)\s*(?:throws\s+[\w.\s,]+)?$/.exec(text.slice(Math.max(0, o - 300), o).replace(/\/\/[^\n]*\n/g, '\n'))?.[1];

@@ -50,8 +50,28 @@ export interface FixtureExpectation {
   not_charged_again?: string[];
 }
 
+const EXPECT_LISTS = ['fails', 'not_charged_again', 'extra_fails'] as const;
+
+/** What is wrong with an expect.yaml's own shape (empty: nothing): a misspelt key (`fail:`) or a test named
+ *  alone where a list is due would otherwise read as "fails nothing". */
+export function expectationProblems(exp: unknown): string[] {
+  const shape = 'fails: [test ids], not_charged_again: [test ids], extra_fails: [test ids], message: a regex';
+  if (exp === null || typeof exp !== 'object' || Array.isArray(exp)) return [`expect.yaml must be a mapping (${shape})`];
+  const out: string[] = [];
+  for (const [k, v] of Object.entries(exp)) {
+    if ((EXPECT_LISTS as readonly string[]).includes(k)) {
+      if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) out.push(`expect.yaml: ${k} must be a list of test ids (${k}: [${Array.isArray(v) ? 'a, b' : String(v)}])`);
+    } else if (k === 'message') {
+      if (typeof v !== 'string') out.push('expect.yaml: message must be a string (a regex a failing test\'s message matches)');
+    } else out.push(`expect.yaml: unknown key '${k}' (known: ${[...EXPECT_LISTS, 'message'].join(', ')})`);
+  }
+  return out;
+}
+
 /** Why a fixture's report is not what its folder and expect.yaml say (empty: it is). */
 export function fixtureProblems(s: FixtureSubmission, r: Report, exp?: FixtureExpectation): string[] {
+  const shape = exp === undefined ? [] : expectationProblems(exp);
+  if (shape.length) return shape;
   const out: string[] = [];
   const failing = r.tests.filter((t) => t.status !== 'passed' && t.status !== 'skipped' && !t.extra).map((t) => t.id);
   const extraFailing = r.tests.filter((t) => t.status !== 'passed' && t.status !== 'skipped' && t.extra).map((t) => t.id);

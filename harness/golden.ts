@@ -22,6 +22,8 @@ export interface GoldenStatus {
   written: string[];
   /** Tests the solution could not run (solution references): id -> why. */
   failed?: [string, string][];
+  /** Recorded, but worth a look before committing: id -> what (a run whose input ran out mid-program). */
+  notes?: [string, string][];
 }
 
 type ProgressLike = Pick<Progress, 'stage' | 'item' | 'tick'>;
@@ -117,7 +119,7 @@ export async function syncClassGolden(a: Assignment, update: boolean, progress?:
   const src = a.reference;
   if (src.kind !== 'solution') throw new Error('not a solution reference');
   if (!src.present) throw new UsageError(`the golden files of ${a.id} are made by running the instructor's solution, and ${relative(process.cwd(), src.file) || src.file} is not here`);
-  const st: GoldenStatus = { fresh: [], stale: [], missing: [], orphans: [], written: [], failed: [] };
+  const st: GoldenStatus = { fresh: [], stale: [], missing: [], orphans: [], written: [], failed: [], notes: [] };
   const tests = a.spec.data.tests.filter((t) => 'call' in t || 'steps' in t || 'run' in t || 'property' in t);
   progress?.stage(update ? `running ${basename(src.file)} to update` : `running ${basename(src.file)} to check`, tests.length);
   for (const t of tests) {
@@ -135,6 +137,13 @@ export async function syncClassGolden(a: Assignment, update: boolean, progress?:
       st.failed!.push([t.id, r.problem]);
       progress?.tick(t.id, 'FAILED');
       continue;
+    }
+    // A run stopped at a read its stdin: has no line for: kept (a test may end mid-program on purpose), but
+    // a program that reads to the end of its input never got there.
+    if ('main' in r && r.main.outcome === 'blocked-without-input') {
+      const at = (r.main.lastPrompt ?? '').trimEnd().split('\n').pop() ?? '';
+      const given = 'stdin' in t ? t.stdin?.length ?? 0 : 0;
+      st.notes!.push([t.id, `the solution was still reading System.in when the ${given} stdin: line(s) ran out${at ? ` (at ${JSON.stringify(at.slice(-60))})` : ''}, so its run stops there: add the lines it waits for, or \`eof: true\` when it reads until its input ends`]);
     }
     // The solution's object after each step too: what a failing test's cause is found by (java-state.ts).
     const state = plan ? undefined : await expectedState(a, t, a.steps.get(t.id), undefined);
@@ -161,6 +170,7 @@ export async function goldenCommand(a: Assignment, update: boolean, flags: Progr
   if (st.stale.length) out.push(`  STALE ${st.stale.length} (differ from the reference): ${st.stale.join(', ')}`);
   if (st.missing.length) out.push(`  MISSING ${st.missing.length}: ${st.missing.join(', ')}`);
   for (const [id, why] of st.failed ?? []) out.push(`  FAILED ${id}: ${why}`);
+  for (const [id, what] of st.notes ?? []) out.push(`  NOTE ${id}: ${what}`);
   if (st.orphans.length) out.push(`  orphan file(s) no test uses: ${st.orphans.join(', ')}`);
   if (st.stale.length || st.missing.length) out.push(`  review the change, then run: gradekit golden ${spec} --update`);
   process.stdout.write(out.join('\n') + '\n');

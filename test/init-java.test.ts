@@ -240,6 +240,19 @@ describe('gradekit init from a Java solution', () => {
     expect(bad.tests.filter((t) => t.status !== 'passed').map((t) => t.id)).toEqual(['deposit', 'run-main']);
   }, 300_000);
 
+  it("keeps a method's int placeholders within the constructor's (a size), and says where a workflow outside a repository must go", () => {
+    const dir = join(work, 'board-solution');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'Board.java'), 'public class Board {\n    private final boolean[][] marked;\n    public Board(int n) { marked = new boolean[n][n]; }\n    public void mark(int row, int col) { marked[row - 1][col - 1] = true; }\n    public boolean isMarked(int row, int col) { return marked[row - 1][col - 1]; }\n}\n');
+    const folder = join(work, 'board');
+    const r = initAssignment(folder, { solution: join(dir, 'Board.java') });
+    const text = readFileSync(join(folder, 'assignment.yaml'), 'utf8');
+    // Board(3) then mark(3, 5) would be outside the board: the golden file would record an exception.
+    expect(text).toMatch(/steps: \["b = Board\(3\)", \{ do: "b\.mark\(3, 3\)", compare: none \}/);
+    expect(text).toMatch(/# REVIEW placeholder arguments \(chosen by type\): row = 3, col = 3\n {4}steps: \["b = Board\(3\)", "b\.isMarked\(3, 3\)"\]/);
+    expect(r.next.at(-1)).toMatch(/^No git repository holds .*board: its CI workflow went to .*board\/\.github\/workflows\/gradekit\.yml, where GitHub does not run it\. Move it to your course repository's \.github\/workflows\/ and write its paths \(assignment\.yaml, fixtures\/submissions\/accepted\) from the repository's root\.$/);
+  });
+
   it('says in one line what is wrong with a solution it cannot read, and what to do', () => {
     const dir = join(work, 'errors');
     mkdirSync(dir);

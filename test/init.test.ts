@@ -61,6 +61,7 @@ describe('gradekit init', () => {
     expect(r.tests.map((t) => t.id)).toEqual(['defines', 'count-example-1', 'count-example-2', 'show-example', 'run-main']);
     expect(r.skipped).toEqual([expect.stringMatching(/counting\.py:\d+: >>> for w in \[\]: \(not one call or assignment: write its test by hand\)/)]);
     expect(r.next.join('\n')).toMatch(/Script the input of run-main/);
+    expect(r.next.join('\n')).not.toMatch(/No git repository/);
     expect(existsSync(join(repo, 'hw1', 'fixtures', 'submissions', 'accepted', 'solution', 'words.py'))).toBe(true);
     const wf = readFileSync(join(repo, '.github', 'workflows', 'gradekit-hw1.yml'), 'utf8');
     expect(wf).toMatch(/npx gradekit golden hw1\/assignment\.yaml/);

@@ -8,7 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileJava } from '../harness/run/java/compile.js';
-import { addCallDriver, runCalls, type JValue } from '../harness/run/java/calls.js';
+import { addCallDriver, runCalls, type CallsRun, type JValue, type StepResult } from '../harness/run/java/calls.js';
+import type { LockstepResult } from '../harness/run/lockstep.js';
+import { judgeCalls } from '../harness/grade/java-class.js';
+import type { TestData } from '../harness/spec/schema.js';
 import { parseStep } from '../harness/spec/pyexpr.js';
 import { differenceKind, sameJava } from '../harness/grade/java-values.js';
 import { loadAssignment } from '../harness/assignment/load.js';
@@ -125,5 +128,29 @@ describe('a Java course folder\'s spec errors', () => {
     expect(() => loadAssignment(join(course, 'assignment.yaml'))).not.toThrow();
     writeFileSync(join(course, 'assignment.yaml'), spec('b = Box(items, n)', 'c.distinct()'));
     expect(() => loadAssignment(join(course, 'assignment.yaml'))).toThrow(/assignment\.yaml:10:\d+: unknown name 'items'[\s\S]*assignment\.yaml:11:\d+: 'c' is not bound by an earlier step/);
+  });
+});
+
+describe('judging the steps of a call test', () => {
+  const thrown = (cls: string, message: string, at: string) => ({ class: `java.lang.${cls}`, chain: [cls, 'RuntimeException', 'Exception', 'Throwable'], message, at });
+  const run = (steps: StepResult[]): CallsRun => ({ steps, done: true, run: { outcome: 'exited', exitCode: 0 } as LockstepResult });
+  const made: StepResult = { i: 0, sig: 'Grid(int)', value: { t: 'obj', class: 'Grid', v: 'a new Grid' } as JValue, out: '', outBytes: 0 };
+  const aside = thrown('RuntimeException', 'gradekit: this method does not compile as handed in (line 54: cannot find symbol)', 'Grid.java:52');
+
+  it("a body set aside by salvage, called where an exception is due, is the crash a call that returns charges, not a wrong exception of its own", () => {
+    const t = { id: 'bad-index', steps: ['g = Grid(4)', { do: 'g.isFull(1, 0)', throws: 'IllegalArgumentException' }] } as unknown as TestData;
+    const steps = ['g = Grid(4)', 'g.isFull(1, 0)'].map(parseStep);
+    const want = run([made, { i: 1, sig: 'boolean isFull(int, int)', throws: thrown('IllegalArgumentException', 'col 0', 'Grid.java:80'), out: '', outBytes: 0 }]);
+    const got = run([made, { i: 1, sig: 'boolean isFull(int, int)', throws: aside, out: '', outBytes: 0 }]);
+    const o = judgeCalls(t, steps, got, want, 3000);
+    expect(o.message).toMatch(/^g\.isFull\(1, 0\) \(after g = Grid\(4\)\) should throw IllegalArgumentException; it threw RuntimeException/);
+    expect(o.defect).toBe('raised:RuntimeException:Grid.java:52');
+    // The same body where a value is due: the same defect.
+    const t2 = { id: 'blocked', steps: ['g = Grid(4)', 'g.isFull(1, 1)'] } as unknown as TestData;
+    const o2 = judgeCalls(t2, ['g = Grid(4)', 'g.isFull(1, 1)'].map(parseStep), got, run([made, { i: 1, sig: 'boolean isFull(int, int)', value: { t: 'bool', v: false } as JValue, out: '', outBytes: 0 }]), 3000);
+    expect(o2.defect).toBe(o.defect);
+    // A class that throws another exception of its own is still that: another exception where one is due.
+    const own = run([made, { i: 1, sig: 'boolean isFull(int, int)', throws: thrown('ArrayIndexOutOfBoundsException', 'Index -1', 'Grid.java:77'), out: '', outBytes: 0 }]);
+    expect(judgeCalls(t, steps, own, want, 3000).defect).toBe('answer:isFull:other-exception:IllegalArgumentException');
   });
 });

@@ -4,12 +4,14 @@
 // and Node closes the program's stdin as soon as the launcher exits: the JVM could see end of input and print
 // its end-of-input lines before it died ("word? " one run, "word? count = 0\n" the next), and a solution
 // failed against its own golden files. harness/run/lockstep.ts keeps nothing printed after it stopped a run.
+// A test with `eof: true` ends the input after its last line instead, and the program runs on to its end.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadAssignment, type Assignment } from '../harness/assignment/load.js';
 import { buildClasses, runClassTest, type ClassBuild, type RunPlace } from '../harness/grade/java-class.js';
+import { syncClassGolden } from '../harness/golden.js';
 import { javaCommand } from '../harness/run/java/run.js';
 import { runLockstep } from '../harness/run/lockstep.js';
 import { createSandbox } from '../harness/run/sandbox/index.js';
@@ -45,6 +47,7 @@ defaults: { points: 1, timeout: 3s, judge: text }
 tests:
   - { id: main-empty, run: main, stdin: [], basis: "no input" }
   - { id: main-one, run: main, stdin: [hello], basis: "one line" }
+  - { id: main-to-eof, run: main, stdin: [hello, bye], eof: true, basis: "reads until its input ends" }
 `;
 const WANT: Record<string, string> = { 'main-empty': 'word? ', 'main-one': 'word? hello\nHELLO\nword? ' };
 
@@ -97,5 +100,25 @@ describe('a run of main whose input runs out', () => {
     }
     const want = Object.entries(WANT).map(([id, t]) => `${id}: blocked-without-input ${JSON.stringify(t)}`);
     expect([...new Set(seen)].sort()).toEqual(want);
+  }, 120_000);
+});
+
+describe('a run test with eof: true', () => {
+  it('ends the input after the last stdin: line, so a program that reads until it ends prints its end', async () => {
+    const sandbox = createSandbox({ language: 'java' });
+    const place: RunPlace = { build, wrap: sandbox.wrap, maxHeap: `${a.spec.data.defaults.memory_mb}m`, outputCap: a.spec.data.defaults.output_cap };
+    const r = await runClassTest(a, test('main-to-eof'), undefined, place);
+    expect('main' in r && { outcome: r.main.outcome, exitCode: r.main.exitCode, transcript: r.main.transcript }).toEqual({
+      outcome: 'exited', exitCode: 0, transcript: 'word? hello\nHELLO\nword? bye\nBYE\nword? count = 2\n',
+    });
+  }, 60_000);
+});
+
+describe('golden files of run tests', () => {
+  it('golden --update notes each run the solution itself left waiting for input, and not one with eof: true', async () => {
+    const st = await syncClassGolden(a, true);
+    expect(st.failed).toEqual([]);
+    expect(st.notes!.map(([id]) => id)).toEqual(['main-empty', 'main-one']);
+    expect(st.notes![1]![1]).toMatch(/^the solution was still reading System\.in when the 1 stdin: line\(s\) ran out \(at "word\?"\), so its run stops there: add the lines it waits for, or `eof: true` when it reads until its input ends$/);
   }, 120_000);
 });

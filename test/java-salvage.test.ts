@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { repairs } from '../harness/grade/java-salvage.js';
+import { repairs, salvageSaid, type SalvageDone } from '../harness/grade/java-salvage.js';
 import { stubMethods } from '../harness/grade/java-stubs.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'gradekit-salvage-'));
@@ -38,6 +38,17 @@ describe('java salvage', () => {
     expect(r).toContain('int f(int x) { throw new RuntimeException("gradekit: this method does not compile as handed in (line 4: incompatible types: int cannot be converted to String)"); ');
     expect(r).toContain('int g() { return 2; }');
     expect(r).not.toContain('String t = x');
+  });
+
+  it('says what it did: a line repaired, or a method\'s body set aside (the notice and the compiles test say which)', () => {
+    const src = 'import javafx.scene.Node;\nclass A {\n  int f(int x) {\n    String t = x;\n    return 0;\n  }\n  boolean isFull(int r, int c) throws IllegalStateException\n  {\n    return r == tpo;\n  }\n}';
+    const out = 'A.java:1: error: package javafx.scene does not exist\nimport javafx.scene.Node;\n                   ^\nA.java:4: error: incompatible types: int cannot be converted to String\n    String t = x;\n               ^\nA.java:9: error: cannot find symbol\n    return r == tpo;\n                ^\n  symbol:   variable tpo\n  location: class A\n3 errors\n';
+    const did: SalvageDone = { fixed: 0, aside: [] };
+    expect(repairs(out, own(src), new Set(), new Map(), did)).toBeDefined();
+    expect(did).toEqual({ fixed: 1, aside: ['f() (A.java:4)', 'isFull() (A.java:9)'] });
+    expect(salvageSaid(did)).toBe('repaired that line as a TA would and set aside the body of f() (A.java:4), isFull() (A.java:9), which throw when called');
+    expect(salvageSaid({ fixed: 0, aside: ['isFull() (A.java:9)'] })).toBe('set aside the body of isFull() (A.java:9), which throws when called');
+    expect(salvageSaid({ fixed: 2, aside: [] })).toBe('repaired those lines as a TA would');
   });
 
   it('leaves an error outside every method: nothing to set aside', () => {

@@ -42,6 +42,20 @@ describe('runLockstep with Python programs', () => {
     expect(r.transcript).toBe('one? x\ntwo? ');
   });
 
+  it('with endOfInput, ends the input when the answers run out and lets the program finish', async () => {
+    // A client that reads until its input ends (a Scanner's hasNextInt() loop), then prints its summary.
+    const src = 'import sys\ntotal = 0\nwhile True:\n    sys.stdout.write("n? "); sys.stdout.flush()\n    line = sys.stdin.readline()\n    if not line:\n        break\n    total += int(line)\nprint()\nprint("total", total)';
+    const r = await runLockstep({ command: py(src), answer: (ctx) => ['2', '3'][ctx.index] ?? null, endOfInput: true });
+    expect(r.outcome).toBe('exited');
+    expect(r.exitCode).toBe(0);
+    expect(r.inputs.map((i) => i.line)).toEqual(['2', '3']);
+    expect(r.transcript).toBe('n? 2\nn? 3\nn? \ntotal 5\n');
+    // Without it, the same run stops at the third prompt.
+    const stopped = await runLockstep({ command: py(src), answer: (ctx) => ['2', '3'][ctx.index] ?? null });
+    expect(stopped.outcome).toBe('blocked-without-input');
+    expect(stopped.transcript).toBe('n? 2\nn? 3\nn? ');
+  });
+
   it('reads all output printed before a block, even a large burst', async () => {
     let seen = 0;
     const r = await runLockstep({

@@ -96,6 +96,9 @@ describe('semantic checks against the reference', () => {
     expect(() => loadAssignment(write("  - id: a\n    call: share_letter('a', 'b')\n    returns_printed: handTotal\n"))).toThrow(/s\w+\.yaml:10:5: unknown role 'handTotal'/);
     expect(() => loadAssignment(write("  - id: a\n    call: share_letter('a', 'b')\n    returns_printed: [handTotal, runningTotal]\n"))).toThrow(/s\w+\.yaml:10:\d+: unknown role 'handTotal'[^]*unknown role 'runningTotal'/);
   });
+  it('eof: (end the input after the last stdin: line) is for Java run tests; a Python spec is pointed at', () => {
+    expect(() => loadAssignment(write('  - id: a\n    run: main\n    stdin: [x]\n    eof: true\n'))).toThrow(/s\w+\.yaml:11:5: eof: is for the run tests of a Java class assignment\n  hint: a Python program's sys.stdin already ends/);
+  });
   it("a test's word list must be one the spec defines, and its file must exist", () => {
     writeFileSync(join(dir, 'big.txt'), 'cat\ntack\n');
     writeFileSync(join(dir, 'small.txt'), 'cat\n');

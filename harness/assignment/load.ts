@@ -236,6 +236,7 @@ export function loadAssignment(idOrPath: string, opts: AssignmentOptions = {}): 
       const g = closest(t.words, Object.keys(d.word_lists));
       errors.push(spec.error(['tests', i, 'words'], `unknown word list '${t.words}'`, g ? `did you mean '${g}'?` : `define it under word_lists: (known: ${Object.keys(d.word_lists).join(', ') || 'none'})`));
     }
+    if ('run' in t && t.eof && d.language !== 'java') errors.push(spec.error(['tests', i, 'eof'], 'eof: is for the run tests of a Java class assignment', 'a Python program\'s sys.stdin already ends after the last stdin: line (input() past it is reported as out of input)'));
     if ('run' in t && t.run !== 'main' && !d.programs[t.run]) errors.push(spec.error(['tests', i, 'run'], `unknown program '${t.run}'`, `define it under programs: or use 'main'`));
     const ids = d.tests.map((x) => x.id);
     for (const [k, other] of (t.same_defect_as ?? []).entries()) {

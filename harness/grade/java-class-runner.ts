@@ -37,7 +37,7 @@ export const javaClassRunner: LanguageRunner = async (a, submission, tests, opts
   let spent = 0;
   const one = async (t: (typeof tests)[number]): Promise<Outcome> => {
     if ('rule' in t && t.rule === 'compiles') {
-      return b.repaired ? { ...fail(`does not compile as handed in: ${b.repaired}; the other tests grade it with that line repaired`), defect: 'import:compile' } : pass();
+      return b.repaired ? { ...fail(`does not compile as handed in: ${b.repaired}; the other tests grade it as gradekit ${b.salvage ?? 'repaired it'}`), defect: 'import:compile' } : pass();
     }
     if (!('call' in t || 'steps' in t || 'run' in t || 'property' in t)) return graderError(`a Java class assignment runs call, steps, property and run tests (this is a ${Object.keys(t).find((k) => ['rule', 'game'].includes(k))} test)`);
     if (opts.budgetMs !== undefined && spent > opts.budgetMs) return overBudget(opts.budgetMs);

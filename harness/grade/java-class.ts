@@ -21,7 +21,7 @@ import { removeWorkDir, workDirOnExit } from '../util/shutdown.js';
 import { compareText } from '../compare/text.js';
 import { error, fail, graderError, limit, pass, type Outcome } from './outcome.js';
 import { differenceKind, sameJava, showJava, showThrown, throwsExpected } from './java-values.js';
-import { EMPTY_NOTE, repairs } from './java-salvage.js';
+import { EMPTY_NOTE, repairs, salvageSaid, SET_ASIDE_NOTE, type SalvageDone } from './java-salvage.js';
 import { stubMethods } from './java-stubs.js';
 import { observersOf, observingChanges, probedSteps, splitProbed, type StateLog } from './java-state.js';
 
@@ -32,6 +32,9 @@ type Built = Extract<CompileResult, { ok: true }> & {
   courseDefect?: string;
   /** The first compile error of the classes as handed in, when they compiled only after salvage's repair. */
   repaired?: string;
+  /** What salvage did, as a TA says it: "repaired that line as a TA would", "set aside the body of
+   *  isFull() (A.java:54), which throws when called". */
+  salvage?: string;
   /** Methods whose bodies are a starter's stub (java-stubs.ts): never written. */
   stubs?: Set<string>;
 };
@@ -106,8 +109,9 @@ export async function buildClasses(a: Assignment, source: string, deadline?: num
   // grades the rest. The repairs are undone in no file the student sees; the first error is kept for the
   // `compiles` test, which is charged once.
   let repaired: string | undefined;
+  const did: SalvageDone = { fixed: 0, aside: [] };
   for (let round = 0; round < 3 && !c.ok && !c.limit && a.spec.data.submission.import !== 'strict'; round++) {
-    const fixes = repairs(c.output, own, courseNames, edited);
+    const fixes = repairs(c.output, own, courseNames, edited, did);
     if (!fixes) break;
     repaired ??= c.summary;
     for (const [rel, text] of fixes) edited.set(rel, text);
@@ -120,7 +124,8 @@ export async function buildClasses(a: Assignment, source: string, deadline?: num
   if (!c.ok) return c;
   if (repaired) {
     c.repaired = repaired;
-    c.notices.push(`the classes did not compile as handed in (${repaired}); gradekit repaired that line as a TA would and graded the rest`);
+    c.salvage = salvageSaid(did);
+    c.notices.push(`the classes did not compile as handed in (${repaired}); gradekit ${c.salvage}${did.aside.length ? ',' : ''} and graded the rest`);
   }
   c.stubs = stubMethods(own.map(([rel, p]) => edited.get(rel) ?? readFileSync(p, 'utf8')));
   if (unpackaged.length) c.notices.push(`the package line of ${unpackaged.join(', ')} was set aside: the course's own classes are in the default package`);
@@ -169,7 +174,7 @@ export async function runClassTest(a: Assignment, t: TestData, steps: readonly P
     if ('run' in t) {
       const command = javaCommand({ classDir: '.classes', mainClass: place.build.mainClass, maxHeap: place.maxHeap });
       const lines = ('stdin' in t ? t.stdin ?? [] : []).slice();
-      const main = await runLockstep({ command: place.wrap ? place.wrap(command) : command, cwd, timeoutMs, maxOutputBytes: place.outputCap, answer: () => lines.shift() ?? null });
+      const main = await runLockstep({ command: place.wrap ? place.wrap(command) : command, cwd, timeoutMs, maxOutputBytes: place.outputCap, answer: () => lines.shift() ?? null, endOfInput: 'eof' in t && !!t.eof });
       return { main };
     }
     const calls = await runCalls({ cwd, classDir: '.classes', steps: steps ?? [], lists: listFiles(a), timeoutMs, maxHeap: place.maxHeap, wrap: place.wrap, maxOutputBytes: Math.max(place.outputCap, 16 << 20), unchangedArgs: 'unchanged_args' in t && !!t.unchanged_args });
@@ -367,7 +372,9 @@ function judgeSteps(t: TestData, steps: readonly PyStep[], got: CallsRun, want: 
       if (g.throws && throwsExpected(expected, g.throws)) { const m = mutated(); if (m) return m; continue; }
       if (stub) return stub;
       const did = g.throws ? `threw ${showThrown(g.throws)}` : `returned ${showJava(g.value!)}`;
-      return { outcome: { ...fail(`${where} should throw ${expected}; it ${did}`, detail), defect: `answer:${method}:${g.throws ? 'other-exception' : 'no-exception'}:${expected}` }, at: i };
+      // A body salvage set aside throws wherever it is called: the one crash a call that returns charges.
+      const asideCrash = g.throws?.message?.startsWith(SET_ASIDE_NOTE) ? `raised:${g.throws.chain[0]}:${g.throws.at || method}` : undefined;
+      return { outcome: { ...fail(`${where} should throw ${expected}; it ${did}`, detail), defect: asideCrash ?? `answer:${method}:${g.throws ? 'other-exception' : 'no-exception'}:${expected}` }, at: i };
     }
     if (g.throws) {
       if (stub) return stub;

@@ -13,6 +13,8 @@ import { basename, sep } from 'node:path';
 
 /** What a set-aside method that was never written throws (java-class.ts reads it as a stub). */
 export const EMPTY_NOTE = 'gradekit: this method has no code: its empty body does not compile';
+/** How the exception a set-aside body throws begins (the line and javac's error follow). */
+export const SET_ASIDE_NOTE = 'gradekit: this method does not compile as handed in';
 
 const UTIL = new Set(['List', 'ArrayList', 'LinkedList', 'Set', 'HashSet', 'TreeSet', 'LinkedHashSet', 'SortedSet', 'NavigableSet', 'Map', 'HashMap', 'TreeMap', 'LinkedHashMap', 'SortedMap', 'Collection', 'Collections', 'Arrays', 'Iterator', 'Scanner', 'Queue', 'Deque', 'ArrayDeque', 'Stack', 'Random', 'Objects']);
 const IO = new Set(['File', 'FileNotFoundException', 'IOException', 'PrintStream', 'FileReader', 'BufferedReader']);
@@ -79,8 +81,9 @@ function enclosingBody(src: string, offset: number): [number, number] | undefine
 }
 
 /** The repairs for every error of `output`, file by file (relative path -> new text), or undefined when an
- *  error has none. `texts` holds each file's current text (what the last round compiled). */
-export function repairs(output: string, own: readonly [string, string][], courseNames: ReadonlySet<string>, texts: ReadonlyMap<string, string> = new Map()): Map<string, string> | undefined {
+ *  error has none. `texts` holds each file's current text (what the last round compiled). `did`, when given, counts the
+ *  lines repaired and receives each method whose body is set aside instead: "isFull() (A.java:54)". */
+export function repairs(output: string, own: readonly [string, string][], courseNames: ReadonlySet<string>, texts: ReadonlyMap<string, string> = new Map(), did?: SalvageDone): Map<string, string> | undefined {
   const errors = parseErrors(output).filter((e) => !courseNames.has(basename(e.rel))); // course files' errors follow from ours
   if (!errors.length) return undefined;
   const files = new Map<string, string[]>();
@@ -123,6 +126,7 @@ export function repairs(output: string, own: readonly [string, string][], course
     src[ed.line - 1] = ed.apply(src[ed.line - 1] ?? '');
   }
   const asideAt = new Set<string>();
+  const aside: string[] = [];
   for (const s of setAside) {
     const src = files.get(s.rel)!;
     const text = src.join('\n');
@@ -137,13 +141,33 @@ export function repairs(output: string, own: readonly [string, string][], course
     const mask = codeMask(text);
     let empty = true;
     for (let k = o + 1; k < c && empty; k++) if (mask[k] && /\S/.test(text[k]!)) empty = false;
-    const note = empty ? `${EMPTY_NOTE} (line ${s.line}: ${s.message.replace(/["\\]/g, '')})` : `gradekit: this method does not compile as handed in (line ${s.line}: ${s.message.replace(/["\\]/g, '')})`;
+    const note = empty ? `${EMPTY_NOTE} (line ${s.line}: ${s.message.replace(/["\\]/g, '')})` : `${SET_ASIDE_NOTE} (line ${s.line}: ${s.message.replace(/["\\]/g, '')})`;
     const inner = text.slice(o + 1, c).replace(/[^\n]/g, ' ');
     const firstBreak = inner.indexOf('\n');
+    const name = /(\w+)\s*\([^()]*\)\s*(?:throws\s+[\w.\s,]+)?$/.exec(text.slice(Math.max(0, o - 300), o).replace(/\/\/[^\n]*\n/g, '\n'))?.[1];
+    aside.push(`${name ? `${name}() ` : 'a method '}(${basename(s.rel)}:${s.line})`);
     const thrown = ` throw new RuntimeException("${note}"); `;
     // The throw goes on the body's first line (a body on one line gets it there too); the rest becomes blank.
     const replaced = firstBreak < 0 ? thrown : thrown + inner.slice(firstBreak);
     files.set(s.rel, (text.slice(0, o + 1) + replaced + text.slice(c)).split('\n'));
   }
+  if (did) {
+    did.fixed += seen.size;
+    did.aside.push(...aside);
+  }
   return new Map([...files].map(([rel, src]) => [rel, src.join('\n')]));
+}
+
+/** What salvage did to a submission over its rounds (see repairs). */
+export interface SalvageDone {
+  fixed: number;
+  aside: string[];
+}
+
+/** What salvage did, in a notice's words: "repaired that line as a TA would", "set aside the body of isFull()
+ *  (A.java:54), which throws when called", or both. */
+export function salvageSaid(did: SalvageDone): string {
+  const lines = did.fixed ? `repaired ${did.fixed === 1 ? 'that line' : 'those lines'} as a TA would` : '';
+  const bodies = did.aside.length ? `set aside the body of ${did.aside.join(', ')}, which throw${did.aside.length === 1 ? 's' : ''} when called` : '';
+  return [lines, bodies].filter(Boolean).join(' and ') || 'repaired it as a TA would';
 }

@@ -197,7 +197,7 @@ ${tests.join('\n\n')}
 `;
   write(SPEC_FILE, spec);
 
-  writeWorkflow(folder, id, 'python', created);
+  const workflowNote = writeWorkflow(folder, id, 'python', created);
 
   const specShown = relative(process.cwd(), join(folder, SPEC_FILE)) || SPEC_FILE;
   const next = [
@@ -208,6 +208,7 @@ ${tests.join('\n\n')}
     `Add wrong submissions in fixtures/submissions/wrong_answer/<name>/ with an expect.yaml naming the tests each fails; check them: gradekit fixtures ${specShown}`,
     `Check the suite: gradekit vet ${specShown} ${relative(process.cwd(), join(folder, 'fixtures', 'submissions', 'accepted')) || '.'} and gradekit audit ${specShown} --submission ${relative(process.cwd(), join(folder, 'fixtures', 'submissions', 'accepted', 'solution')) || '.'}`,
   ];
+  if (workflowNote) next.push(workflowNote);
   return { folder, created, tests: made, skipped, next };
 }
 

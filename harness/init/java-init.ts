@@ -14,6 +14,7 @@ import { folderWriter, idMaker, q, shown, slug, writeWorkflow } from './scaffold
 // ------------------------------------------------------------------ placeholder arguments
 
 const INTS = ['3', '5', '2', '7', '1'];
+const INT_TYPES = new Set(['int', 'Integer', 'long', 'Long', 'short', 'Short', 'byte', 'Byte']);
 const DOUBLES = ['2.5', '1.5', '4.0'];
 const CHARS = ["'e'", "'a'", "'s'", "'t'", "'r'"];
 const BOOLS = ['True', 'False'];
@@ -189,6 +190,10 @@ export function initJavaAssignment(folder: string, solution: string, o: InitOpti
       continue;
     }
     const a = argumentsOf(m, p);
+    // An int the object was made with is often a size (a grid's n, a capacity) that an int of a method must not
+    // pass (open(row, col) on an n-by-n grid): no placeholder goes above the constructor's largest.
+    const bound = !m.static && ctor ? Math.max(...ctor.c.params.map((par, k) => (INT_TYPES.has(par.type) ? Number(ctor.a.args[k]) : -Infinity))) : -Infinity;
+    if ('args' in a && bound > 0) a.args = a.args.map((x, k) => (INT_TYPES.has(m.params[k]!.type) && Number(x) > bound ? String(bound) : x));
     if ('unfilled' in a) {
       skipped.push(`${where} (init has no placeholder for ${a.unfilled}: write its test by hand)`);
       continue;
@@ -228,7 +233,7 @@ ${mainClass.readsInput ? '    stdin: [TODO, the lines a user types, in order]\n'
       // A run whose input runs out before the program ends tests nothing of it (and what it prints by then
       // is not always the same): the test waits, commented out, for its input.
       tests.push(`  # TODO: ${mainClass.name}'s main reads System.in. Script the lines a user types (stdin:, each line given when the
-  # program reads, to the end of the program), then remove the '# ' before each line of this test.
+  # program reads, to the end of the program; add eof: true if it reads until its input ends), then remove the '# ' before each line of this test.
 ${test.split('\n').map((l) => `  # ${l.slice(2)}`).join('\n')}`);
       scriptMain = testId;
     } else {
@@ -264,16 +269,17 @@ tests:
 ${tests.join('\n\n')}
 `;
   write(SPEC_FILE, spec);
-  writeWorkflow(folder, id, 'java', created);
+  const workflowNote = writeWorkflow(folder, id, 'java', created);
 
   const specShown = shown(join(folder, SPEC_FILE));
   const accepted = shown(join(folder, 'fixtures', 'submissions', 'accepted'));
   const next = [
     `Review ${specShown}: replace the placeholder arguments marked REVIEW with the cases the handout names, quote the handout in each basis:, and add the tests it asks for (exceptions with throws:, several calls on one object).`,
-    ...(scriptMain ? [`Script the input of ${scriptMain} (stdin:, the lines a user types until the program ends) and uncomment it: ${mainClass!.name}'s main reads System.in.`] : []),
+    ...(scriptMain ? [`Script the input of ${scriptMain} (stdin:, the lines a user types until the program ends; eof: true when it reads until its input ends) and uncomment it: ${mainClass!.name}'s main reads System.in.`] : []),
     `Record the expected values: gradekit golden ${specShown} --update (and commit fixtures/golden/).`,
     `Add wrong submissions in fixtures/submissions/wrong_answer/<name>/${file} with an expect.yaml naming the tests each fails; check them: gradekit fixtures ${specShown}`,
     `Check the suite: gradekit vet ${specShown} ${accepted}`,
   ];
+  if (workflowNote) next.push(workflowNote);
   return { folder, created, tests: made, skipped, skippedTitle: 'Methods left for you:', next };
 }

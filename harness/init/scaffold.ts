@@ -80,16 +80,19 @@ ${setup}
 `;
 }
 
-/** The CI workflow at the course repository's root (or in the folder, outside a repository), unless one is there. */
-export function writeWorkflow(folder: string, id: string, language: 'python' | 'java', created: string[]): void {
+/** The CI workflow at the course repository's root (or in the folder, outside a repository), unless one is there.
+ *  Outside a repository, what to do with it (a next step for init to print). */
+export function writeWorkflow(folder: string, id: string, language: 'python' | 'java', created: string[]): string | undefined {
   const repo = repoRoot(folder);
   const wfDir = repo ?? folder;
   const specRel = relative(wfDir, join(folder, SPEC_FILE)).split(sep).join('/');
   const acceptedRel = relative(wfDir, join(folder, 'fixtures', 'submissions', 'accepted')).split(sep).join('/');
   const wfName = repo && repo !== folder ? `gradekit-${id}.yml` : 'gradekit.yml';
   const p = join(wfDir, '.github', 'workflows', wfName);
-  if (existsSync(p)) return;
+  if (existsSync(p)) return undefined;
   mkdirSync(dirname(p), { recursive: true });
   writeFileSync(p, workflow(specRel, acceptedRel, id, language));
   created.push(shown(p));
+  // GitHub runs only the workflows of a repository's own .github/workflows/, with paths from its root.
+  return repo ? undefined : `No git repository holds ${shown(folder)}: its CI workflow went to ${shown(p)}, where GitHub does not run it. Move it to your course repository's .github/workflows/ and write its paths (${specRel}, ${acceptedRel}) from the repository's root.`;
 }

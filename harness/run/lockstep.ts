@@ -56,6 +56,9 @@ export interface LockstepOptions {
   maxOutputBytes?: number;
   /** Called once per block on stdin; return the next line (no newline) or null when there is nothing left. */
   answer: (ctx: PromptContext) => string | null | Promise<string | null>;
+  /** When `answer` returns null: end the program's input (close its stdin, as the end of a piped file does)
+   *  and let it run on to its end, instead of stopping it at the unanswered read ('blocked-without-input'). */
+  endOfInput?: boolean;
   /** Poll interval bounds: starts at min after any activity, doubles up to max while idle. */
   pollMinMs?: number;
   pollMaxMs?: number;
@@ -256,12 +259,14 @@ export async function runLockstep(opts: LockstepOptions): Promise<LockstepResult
     return false;
   };
 
+  let inputEnded = false;
   const driver = (async () => {
     let delay = pollMin;
     while (!exited && outcome === null) {
       await sleep(delay);
       if (exited || outcome !== null) break;
-      if (!isBlocked()) {
+      // Past the end of its input a read returns at once: only the limits and its exit are watched.
+      if (inputEnded || !isBlocked()) {
         delay = Math.min(delay * 2, pollMax);
         if (HAVE_PROC && performance.now() - lastSampleAt >= SAMPLE_MS) sample();
         continue;
@@ -281,6 +286,13 @@ export async function runLockstep(opts: LockstepOptions): Promise<LockstepResult
         throw e;
       }
       if (exited || outcome !== null) break;
+      if (line === null && opts.endOfInput) {
+        inputEnded = true;
+        child.stdin!.end();
+        lastSampleAt = performance.now();
+        delay = pollMin;
+        continue;
+      }
       if (line === null) {
         outcome = 'blocked-without-input';
         lastPrompt = prompt;

@@ -150,7 +150,15 @@ const running = {
 
 const callTest = z.object({ ...common, ...running, call: z.string() }).strict();
 const stepsTest = z.object({ ...common, ...running, steps: z.array(z.union([z.string(), stepObject])).min(1) }).strict();
-const programTest = z.object({ ...common, ...running, run: z.string() }).strict();
+const programTest = z.object({
+  ...common,
+  ...running,
+  run: z.string(),
+  /** Java: once the program has read every `stdin:` line, its input ends (end of file, as `java Main < input`
+   *  gives it), so a program that reads until hasNext() is false goes on to its end. Without it, a program
+   *  still reading when the lines run out is stopped there. */
+  eof: z.boolean().optional(),
+}).strict();
 
 const generator = z.union([
   z.object({ int: z.tuple([z.number().int(), z.number().int()]) }).strict(),

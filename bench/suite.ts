@@ -9,7 +9,7 @@ import { gradeSubmission } from '../harness/grade/submission.js';
 import { rootPath } from '../harness/paths.js';
 import { generateUnittest } from './unittest-gen.js';
 import type { FloorFigure } from './floor.js';
-import { loadAverage } from './system.js';
+import { loadAverage, openCpuAccount } from './system.js';
 import { pythonExecutable } from '../harness/run/python/interpreter.js';
 import { fitLine, isLinear, median, quantile, round2, type LineFit } from './stats.js';
 import '../reference/register.js';
@@ -22,6 +22,9 @@ export interface SuiteFigure {
   wallMs: number;
   /** The report's own durationMs (grading only, no start-up). */
   gradingMs: number;
+  /** CPU time of the whole command (Node, every driver and test, the kernel's share): where the bench may
+   *  make a cgroup. */
+  cpuMs?: number;
   allPassed: boolean;
   runs: number;
   load: [number, number, number];
@@ -136,15 +139,18 @@ export function measureSuites(runs: number, withUnittest: readonly string[] = ['
         if ((!ut || ut.run(30_000).passed) && (!course || course.run().passed)) break;
       }
     }
-    const walls: number[] = [], gradings: number[] = [], uts: number[] = [], courses: number[] = [];
+    const walls: number[] = [], gradings: number[] = [], uts: number[] = [], courses: number[] = [], cpus: number[] = [];
+    const acct = openCpuAccount();
     let allPassed = true, utPassed = true, coursePassed = true, tests = 0;
     let perTest: number[] = [];
     const jsonOut = join(tmpdir(), `gradekit-bench-${process.pid}-${id}.json`);
     try {
       for (let i = 0; i < runs; i++) {
-        const r = timeCommand([process.execPath, cli, 'check', id, sub, '--json', jsonOut], root);
+        const c0 = acct.seconds();
+        const r = timeCommand(acct.wrap([process.execPath, cli, 'check', id, sub, '--json', jsonOut]), root);
         if (r.status === 2 || r.status === 3) throw new Error(`gradekit check ${id} failed: ${r.stderr.trim().split('\n')[0]}`);
         walls.push(r.ms);
+        if (acct.source === 'cgroup') cpus.push((acct.seconds() - c0) * 1000);
         const rep = JSON.parse(readFileSync(jsonOut, 'utf8')) as { durationMs: number; tests: { durationMs: number }[] };
         gradings.push(rep.durationMs);
         tests = rep.tests.length;
@@ -165,6 +171,7 @@ export function measureSuites(runs: number, withUnittest: readonly string[] = ['
       skipped.push(`${id}: ${(e as Error).message}`);
       continue;
     } finally {
+      acct.close();
       rmSync(jsonOut, { force: true });
       if (ut) rmSync(ut.dir, { recursive: true, force: true });
       if (course) rmSync(course.dir, { recursive: true, force: true });
@@ -175,6 +182,7 @@ export function measureSuites(runs: number, withUnittest: readonly string[] = ['
       tests,
       wallMs: round2(median(walls)),
       gradingMs: round2(median(gradings)),
+      ...(cpus.length ? { cpuMs: round2(median(cpus)) } : {}),
       allPassed,
       runs,
       load: loadAverage(),

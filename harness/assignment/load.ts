@@ -104,6 +104,8 @@ export function resolveSpecPath(idOrPath: string): string {
 /** The words of a list file: one a line, or all on one line separated by spaces (as some courses ship theirs). */
 export function readWordList(file: string): string[] {
   const text = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+  // One word a line and no other white space (the usual list): the same words, split ~3x faster.
+  if (!/[^\S\n]/.test(text)) return text.split('\n').filter((w) => w.length > 0);
   return text.split(/\s+/).filter((w) => w.length > 0);
 }
 

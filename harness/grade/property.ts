@@ -162,16 +162,25 @@ export async function runProperty(t: PropertyTest, env: PythonTestEnv, timeoutMs
   if (first < 0) return pass({ call: `${p.runs} generated cases of ${p.call}`, seed: String(seed) });
   const counts = (f: CaseFailure | null): f is CaseFailure => f !== null && (wrong < 0 || f.kind === 'failed');
 
-  // Shrink: replay from the failing run; each candidate is one small request to the same session.
+  // Shrink: replay from the failing run; each candidate is one small request to the same session. fast-check
+  // offers some candidates more than once (a third of the runs on real classes): each is run once, its
+  // verdict kept, and every candidate still counts towards the budget, so the shrinking takes the same path.
   let last = { b: cases[first], f: verdicts[first]! };
   let runs = 0;
+  const tried = new Map<string, CaseFailure | null>();
   const t0 = performance.now();
   const check = await fc.check(
     fc.asyncProperty(arb, async (b) => {
       if (runs >= SHRINK_RUNS || performance.now() - t0 > SHRINK_MS) return true; // budget spent: keep the smallest so far
       runs++;
-      const r = await env.session.run({ id: `${t.id}#shrink${runs}`, ...limitsOf(1), steps: [stepToWire(step, false, b)], seed });
-      const f: CaseFailure | null = r.status !== 'ok' || !r.obs || r.limit ? { kind: 'error', why: runFailure(r, timeoutMs).message } : judge(b, r.obs.steps[0], r.obs.transcript);
+      const steps = [stepToWire(step, false, b)];
+      const key = JSON.stringify(steps);
+      let f = tried.get(key);
+      if (f === undefined) {
+        const r = await env.session.run({ id: `${t.id}#shrink${runs}`, ...limitsOf(1), steps, seed });
+        f = r.status !== 'ok' || !r.obs || r.limit ? { kind: 'error', why: runFailure(r, timeoutMs).message } : judge(b, r.obs.steps[0], r.obs.transcript);
+        tried.set(key, f);
+      }
       if (counts(f)) last = { b, f };
       return !counts(f);
     }),

@@ -169,7 +169,7 @@ export function planTest(r: RunningTest, a: Assignment, runSeed: number | string
 /** `intervene`: whether a failure may be traced by running the test again in other ways (causes.ts); the
  *  runs made for that do not intervene themselves. */
 export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: number, intervene = true): Promise<Outcome> {
-  const again = (v: TestData) => runPythonTest(v, env, timeoutMs, false);
+  const again = intervene ? onceEach(env, timeoutMs) : (v: TestData) => runPythonTest(v, env, timeoutMs, false);
   if (intervene && 'helpers' in t && t.helpers?.length) {
     // An integration test: a failure is traced to the helper that causes it (causes.ts). What else a run
     // with the student's own helpers showed is left to the tests of each function (findCause drops it).
@@ -190,6 +190,19 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
   if ('rule' in t) return runRule(t, env);
   if ('game' in t) return graderError('game tests need a Java or interactive program; this assignment is Python');
   return readByBehaviour(t as RunningTest, env, timeoutMs);
+}
+
+/** The runs that trace one test's failure (causes.ts), each variant run once: the trace may ask for one it
+ *  already made (the helper that fixes it alone is every helper swapped when there is one; with two, "all
+ *  but one" is the other alone), and a run of a program that loops costs its whole time limit, twice. */
+function onceEach(env: PythonTestEnv, timeoutMs: number): (v: TestData) => Promise<Outcome> {
+  const made = new Map<string, Promise<Outcome>>();
+  return (v) => {
+    const key = JSON.stringify(v);
+    let run = made.get(key);
+    if (!run) made.set(key, (run = runPythonTest(v, env, timeoutMs, false)));
+    return run.then((o) => ({ ...o }));
+  };
 }
 
 /** A test answered by role, run with the role table's reading of its questions; when it fails

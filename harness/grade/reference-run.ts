@@ -120,13 +120,19 @@ export function consoleFor(o: RefRunOptions): RecordingIO {
 }
 
 export function makeContext(o: RefRunOptions, io: RefIO, env: Map<string, EnvValue>): RefContext {
-  const rng = new PyRandom(o.seed ?? 0);
+  // A number seeds its generator the same whenever it is made: made on first use, since most contexts
+  // (a property test makes several per case) draw nothing. Any other seed may raise, as Python's does
+  // at random.seed(): made now.
+  const seed = o.seed ?? 0;
+  let rng = typeof seed === 'number' ? undefined : new PyRandom(seed);
   const constants: Record<string, PyValue> = {};
   const patchFns = new Map<string, (args: PyValue[]) => PyValue>();
   const ctx: RefContext = {
     io,
     words: o.words,
-    rng,
+    get rng() {
+      return (rng ??= new PyRandom(seed));
+    },
     options: { ...o.options, constants },
     call(name, args) {
       const made: FunctionCall = { name, args };

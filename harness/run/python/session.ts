@@ -282,7 +282,7 @@ export class PythonSession {
       // it runs out, a driver whose process tree progressed meanwhile (CPU, or runnable on a loaded machine)
       // gets another round, within a bound on the CPU the tree uses in all. Only a tree all asleep or stopped
       // (or past that bound) is given up: never one that a busy machine merely ran slowly.
-      const watch = progressWatch(this.proc?.pid);
+      const watch = progressWatch(this.proc?.pid, { lazy: true });
       const cpuBound = 4 * req.timeout_ms + 10_000;
       const answering = {
         mark: watch.mark,

@@ -13,6 +13,7 @@
 import { spawnSync } from 'node:child_process';
 import { chownSync, closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { diskCached } from '../../util/disk-cache.js';
 import { alive } from './cgroups.js';
 import { removeFilesOf, removeIpcOf } from './leftovers.js';
 
@@ -47,9 +48,23 @@ export function studentUidSupport(): { ok: boolean; reason?: string } {
   if (process.getuid?.() !== 0) return (probed = { ok: false, reason: 'the grader is not root, so student code runs as the grader user' });
   if (!SETPRIV || !KILL) return (probed = { ok: false, reason: 'setpriv or kill is missing (apt-get install util-linux procps)' });
   const uid = String(STUDENT_UID_END - 1);
-  const r = spawnSync(SETPRIV, ['--reuid', uid, '--regid', uid, '--clear-groups', '--pdeathsig', 'KILL', '--', '/bin/true'], { stdio: 'ignore', timeout: 5000 });
-  if (r.status !== 0) return (probed = { ok: false, reason: `cannot switch to an unprivileged uid here (setpriv exit ${r.status ?? r.signal}: a user namespace with few uids, or util-linux older than 2.33?)` });
-  return (probed = { ok: true });
+  // The probe (a process started and waited for: ~6 ms of every command that grades) is kept in the cache
+  // folder like the machine's other probes: it changes with setpriv, the user namespace's uid map or a reboot.
+  const probe = (): { ok: boolean; reason?: string } => {
+    const r = spawnSync(SETPRIV!, ['--reuid', uid, '--regid', uid, '--clear-groups', '--pdeathsig', 'KILL', '--', '/bin/true'], { stdio: 'ignore', timeout: 5000 });
+    if (r.status !== 0) return { ok: false, reason: `cannot switch to an unprivileged uid here (setpriv exit ${r.status ?? r.signal}: a user namespace with few uids, or util-linux older than 2.33?)` };
+    return { ok: true };
+  };
+  return (probed = diskCached(`student-uids:${SETPRIV}:${uid}:${uidMap()}`, [SETPRIV], probe));
+}
+
+/** This process's user namespace's uid map: which uids exist here. */
+function uidMap(): string {
+  try {
+    return readFileSync('/proc/self/uid_map', 'utf8').trim().split(/\s+/).join(' ');
+  } catch {
+    return '';
+  }
 }
 
 function uidFor(slot: number): number {

@@ -77,7 +77,7 @@ describe('gradekit init', () => {
     const a = loadAssignment(spec);
     expect(a.reference).toMatchObject({ kind: 'solution', present: true });
     const st = await syncSolutionGolden(a, true);
-    expect(st.written.sort()).toEqual(['count-example-1', 'count-example-2', 'run-main', 'show-example']);
+    expect(st.written.sort()).toEqual(['_signatures', 'count-example-1', 'count-example-2', 'run-main', 'show-example']);
     const ok = await gradeSubmission(a, join(repo, 'hw1', 'fixtures', 'submissions', 'accepted', 'solution'));
     expect(ok.score).toBe(ok.maxScore);
     mkdirSync(join(work, 'wrong'));

@@ -11,7 +11,6 @@ export const SLOW_FILES = [
   'course-ps2.test.ts',
   'course-cse143.test.ts',
   'audit-java.test.ts',
-  'course-percolation.test.ts',
   'package.test.ts',
   'audit-mutants.test.ts',
   'hostile-python.test.ts',

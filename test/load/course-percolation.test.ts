@@ -4,12 +4,16 @@
 // copy without solution/, from the golden files, as an export does (and in half the CPU time): about 8 s of CPU
 // per submission, so ~35 s on a quiet 2-core machine; its limits are for a loaded one (at a load average of 26
 // on 2 cores, 2026-11-30, it took 222 s once and over 590 s another time).
+// Run with `npm run test:load` (one file at a time), not in the slow suite: beside other whole-class files its
+// first JVM test and its client run went past their CPU limits on every submission (2026-11-30, load 2-5),
+// while `gradekit fixtures` on the folder alone passes 9/9 in 54 s. Until that is understood (issue 34), it
+// runs where nothing else does.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { rootPath } from '../harness/paths.js';
+import { rootPath } from '../../harness/paths.js';
 
 const FOLDER = rootPath('test', 'courses', 'cos226-percolation');
 const work = mkdtempSync(join(tmpdir(), 'gradekit-percolation-'));

@@ -4,7 +4,7 @@
 // from the golden file `golden --update` wrote beside the others, so every copy recognises the same things:
 // a required function the student wrote under another name, with the handout's parameters in another order
 // (harness/run/python/gradekit_driver.py, adopt_renamed).
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Assignment } from './load.js';
 
@@ -13,18 +13,15 @@ export const SIGNATURES_GOLDEN = '_signatures';
 
 export type Signatures = Record<string, string[]>;
 
-/** `def name(a, b=1, *args, c, **kw)` at the top level of the Python files of `path` -> { name: [a, b, c] }:
- *  the parameters a caller names (not *args, **kw, self). */
-export function pythonSignatures(path: string): Signatures {
-  const files = statSync(path).isDirectory() ? readdirSync(path).filter((f) => f.endsWith('.py')).map((f) => join(path, f)) : [path];
+/** `def name(a, b=1, *args, c, **kw)` at the top level of a Python file -> { name: [a, b, c] }: the
+ *  parameters a caller names (not *args, **kw, self). */
+export function pythonSignatures(file: string): Signatures {
   const out: Signatures = {};
-  for (const f of files) {
-    for (const m of readFileSync(f, 'utf8').matchAll(/^(?:async\s+)?def\s+([A-Za-z_]\w*)\s*\(([^)]*)\)/gm)) {
-      out[m[1]!] = m[2]!
-        .split(',')
-        .map((p) => p.split(/[:=]/)[0]!.trim())
-        .filter((p) => /^[A-Za-z_]\w*$/.test(p) && p !== 'self');
-    }
+  for (const m of readFileSync(file, 'utf8').matchAll(/^(?:async\s+)?def\s+([A-Za-z_]\w*)\s*\(([^)]*)\)/gm)) {
+    out[m[1]!] = m[2]!
+      .split(',')
+      .map((p) => p.split(/[:=]/)[0]!.trim())
+      .filter((p) => /^[A-Za-z_]\w*$/.test(p) && p !== 'self');
   }
   return out;
 }
@@ -36,8 +33,17 @@ export function solutionSignatures(a: Assignment): Signatures | undefined {
   return Object.fromEntries(Object.keys(a.adapter.functions).sort().filter((n) => all[n]).map((n) => [n, all[n]!]));
 }
 
+/** Read once per loaded assignment: a batch grades every submission against the same reference. */
+const KNOWN = new WeakMap<Assignment, Signatures | undefined>();
+
 /** The parameter names of `names`, those the reference knows. */
 export function signaturesOf(a: Assignment, names: readonly string[]): Signatures {
+  if (!KNOWN.has(a)) KNOWN.set(a, knownSignatures(a));
+  const known = KNOWN.get(a);
+  return Object.fromEntries(names.filter((n) => known?.[n]?.length).map((n) => [n, known![n]!]));
+}
+
+function knownSignatures(a: Assignment): Signatures | undefined {
   let known: Signatures | undefined;
   if (a.reference.kind === 'solution') {
     known = solutionSignatures(a);
@@ -52,5 +58,5 @@ export function signaturesOf(a: Assignment, names: readonly string[]): Signature
   } else {
     known = Object.fromEntries(Object.entries(a.adapter.functions).flatMap(([n, f]) => (f.params ? [[n, [...f.params]]] : [])));
   }
-  return Object.fromEntries(names.filter((n) => known?.[n]?.length).map((n) => [n, known![n]!]));
+  return known;
 }

@@ -331,7 +331,7 @@ async function runAnswered(r: RunningTest, env: PythonTestEnv, timeoutMs: number
   const outcome = judge({
     steps,
     ref,
-    obs: obs,
+    obs,
     compare,
     expect,
     stepCompare,

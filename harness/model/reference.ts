@@ -63,7 +63,7 @@ export interface RefContext {
 }
 
 /** `params`: the handout's parameter names, where the reference knows them: a function the student wrote under
- *  another name is recognised by them (harness/run/python/renamed.py). */
+ *  another name is recognised by them (adopt_renamed in harness/run/python/gradekit_driver.py). */
 export type RefFunction = ((args: PyValue[], ctx: RefContext) => PyValue) & { readonly params?: readonly string[] };
 
 /** An instance of a reference class (e.g. Hangman): methods bound to its own state. */

@@ -869,9 +869,10 @@ def adopt_renamed(module, required, signatures):
     function of the file's own with exactly those parameters and no required name; the module's missing name
     then calls it, each argument given to the parameter of its handout name. Returns name -> the function's
     own `name(params)`, for the grader to say (the `defines` rule charges it)."""
-    own = {}
-    if not any(len(signatures.get(n) or ()) >= 2 and not hasattr(module, n) for n in required):
+    missing = [n for n in required if len(signatures.get(n) or ()) >= 2 and not hasattr(module, n)]
+    if not missing:
         return {}
+    own = {}
     for name, f in list(vars(module).items()):
         # type(), not isinstance: nothing of the student's (a __class__ property) runs here.
         if type(f) is not types.FunctionType or f.__module__ != module.__name__ or name in required:
@@ -880,10 +881,8 @@ def adopt_renamed(module, required, signatures):
         if code.co_flags & 0x0C == 0 and code.co_kwonlyargcount == 0:  # no *args, **kwargs (CO_VARARGS | CO_VARKEYWORDS)
             own[name] = (f, list(code.co_varnames[:code.co_argcount]))
     renamed = {}
-    for name in required:
-        params = signatures.get(name) or []
-        if hasattr(module, name) or len(params) < 2:
-            continue
+    for name in missing:
+        params = signatures[name]
         fits = [(n, f, p) for n, (f, p) in own.items() if sorted(p) == sorted(params)]
         if len(fits) != 1:
             continue
@@ -1726,15 +1725,20 @@ def run_test(req):
 CODE = {}  # path -> code object, compiled once in the zygote (not once per test)
 
 
+def _program_source(path):
+    """A program's source: the student's own as after the lines its import set aside were fixed
+    (exec_module_forgiving), a course's script as it is on disk."""
+    source = STATE.get("program_source") if path == STATE["file"] else None
+    if source is None:
+        with _real_open(path, "rb") as f:
+            source = f.read()
+    return source
+
+
 def program_code(path):
     code = CODE.get(path)
     if code is None:
-        # The student's own program, as after the lines its import set aside were fixed (exec_module_forgiving).
-        source = STATE.get("program_source") if path == STATE["file"] else None
-        if source is None:
-            with _real_open(path, "rb") as f:
-                source = f.read()
-        code = compile(source, path, "exec", dont_inherit=True)
+        code = compile(_program_source(path), path, "exec", dont_inherit=True)
         CODE[path] = code
     return code
 
@@ -1747,11 +1751,7 @@ def program_parts(path):
     key = ("parts", path)
     parts = CODE.get(key)
     if parts is None:
-        source = STATE.get("program_source") if path == STATE["file"] else None
-        if source is None:
-            with _real_open(path, "rb") as f:
-                source = f.read()
-        tree = ast.parse(source, path)
+        tree = ast.parse(_program_source(path), path)
         k = next((i for i, n in enumerate(tree.body) if isinstance(n, ast.If) and _is_main_guard(n.test)), len(tree.body))
         parts = tuple(compile(ast.Module(body=body, type_ignores=[]), path, "exec", dont_inherit=True) for body in (tree.body[:k], tree.body[k:]))
         CODE[key] = parts

@@ -23,6 +23,7 @@ import { kindMessage } from '../model/kinds.js';
 import { resolveScript, type Assignment } from '../assignment/load.js';
 import { namesToWire, testWords } from './word-lists.js';
 import { salvageFailure, setAsideNote } from './salvage.js';
+import { drawCounts, unusedDrawPlans, type Draws } from './unused-draws.js';
 
 export interface PythonTestEnv {
   a: Assignment;
@@ -78,7 +79,7 @@ export function patchesOf(t: Running, a: Assignment, seed: number | string | und
       ref.push({ name, kind: 'sequence', values });
     } else if ('replace_with' in p) {
       const value = parseExpr(JSON.stringify(p.replace_with));
-      wire.push({ name, kind: 'replace_key', value: exprToWire(value), ...(p.in_place ? { in_place: true } : {}) });
+      wire.push({ name, kind: 'replace_key', value: exprToWire(value), ...(p.in_place ? { in_place: p.in_place } : {}) });
       ref.push({ name, kind: 'replace_key', value });
     } else if ('value' in p) {
       const value = parseExpr(p.value);
@@ -237,6 +238,17 @@ async function readByBehaviour(r: RunningTest, env: PythonTestEnv, timeoutMs: nu
     if (!better) break;
     run = better;
   }
+  if (run.outcome.status !== 'passed' && run.draws) {
+    // A program that draws from a scripted sequence (deal_hand) more often than the reference may throw the
+    // extra values away: played again with unused values at those draws (unused-draws.ts).
+    for (const p of unusedDrawPlans(run.draws)) {
+      const trial = await runAnswered(r, env, timeoutMs, learned.taken, false, p.vary);
+      if (trial.outcome.status === 'passed') {
+        run = { ...trial, outcome: { ...trial.outcome, notices: [...(trial.outcome.notices ?? []), p.note] } };
+        break;
+      }
+    }
+  }
   if (!notes.length) return run.outcome;
   // Said once in the report: what gradekit learned about the program's questions.
   return { ...run.outcome, notices: [...(run.outcome.notices ?? []), ...notes] };
@@ -253,7 +265,7 @@ async function answerOffered(r: RunningTest, env: PythonTestEnv, timeoutMs: numb
   const k = stdin.findIndex((line) => choked(line, raisedWith));
   if (k < 0) return undefined;
   for (const choice of offeredChoices(run.outcome.detail?.transcript ?? '', stdin[k]!)) {
-    const trial = await runAnswered(r, env, timeoutMs, new Map(), false, { at: k, line: choice });
+    const trial = await runAnswered(r, env, timeoutMs, new Map(), false, { extra: { at: k, line: choice } });
     const refused = trial.stopped === 'raised' && trial.raisedWith && (choked(choice, trial.raisedWith) || choked(stdin[k]!, trial.raisedWith));
     if (refused) continue;
     const note = `before input ${k + 1} your program asks a question the handout's program does not ask; it refused ${JSON.stringify(stdin[k])} and was answered ${JSON.stringify(choice)}, one of the choices it offers`;
@@ -267,7 +279,19 @@ const MAX_READINGS = 3;
 
 /** One run of a test; with the answerer that answered it (what was asked) and whether the run stopped
  *  early (raised, ran out of answers, hit a limit). */
-async function runAnswered(r: RunningTest, env: PythonTestEnv, timeoutMs: number, readings: ReadonlyMap<string, string>, measuredBefore = false, extra?: { at: number; line: string }): Promise<{ outcome: Outcome; answerer?: Answerer; stopped: Stop; raisedWith?: string }> {
+/** How one run of a test differs from the test as written, on the student's side only (the expected side
+ *  keeps the test's own): a line inserted into its stdin (answerOffered), its scripted sequences' values
+ *  and the reference calls answered from another random stream (unused-draws.ts). */
+interface Variation {
+  extra?: { at: number; line: string };
+  patches?: WirePatch[];
+  spare?: Record<string, number[]>;
+}
+
+type Answered = { outcome: Outcome; answerer?: Answerer; stopped: Stop; raisedWith?: string; draws?: Draws };
+
+async function runAnswered(r: RunningTest, env: PythonTestEnv, timeoutMs: number, readings: ReadonlyMap<string, string>, measuredBefore = false, vary: Variation = {}): Promise<Answered> {
+  const { extra } = vary;
   const a = env.a;
   const plan = planTest(r, a, env.seed, timeoutMs);
   const expect = r.expect !== undefined ? literalValue(parseExpr(r.expect)) : undefined;
@@ -280,13 +304,13 @@ async function runAnswered(r: RunningTest, env: PythonTestEnv, timeoutMs: number
   // An answer to a question only the program asks (answerOffered): sent to it, never to the expected side,
   // and taken out of what the program read before judging, so its turns line up with the reference's.
   const stdin = r.stdin ?? [];
-  const req = extra ? { ...plan.req, stdin: [...stdin.slice(0, extra.at), extra.line, ...stdin.slice(extra.at)] } : plan.req;
+  const req = { ...plan.req, ...(extra ? { stdin: [...stdin.slice(0, extra.at), extra.line, ...stdin.slice(extra.at)] } : {}), ...(vary.patches ? { patches: vary.patches } : {}) };
   // The student's process starts on the test now; the reference is computed meanwhile, not before.
   // Functions patched with the reference are evaluated here when the student's code calls them.
   const answerer = r.answers ? new Answerer(r.answers, a.roles, ANSWER_CAP, readings) : undefined;
   const calls: FunctionCall[] = [];
   const swapped = wirePatches.some((p) => p.kind === 'reference');
-  const local = swapped || answerer ? referenceCaller({ ...opts, echo: req.echo ?? true, answerer, calls }) : undefined;
+  const local = swapped || answerer ? referenceCaller({ ...opts, echo: req.echo ?? true, answerer, calls, ...(vary.spare ? { spare: vary.spare } : {}) }) : undefined;
   // A course's solution answers the calls of its functions from its own process (solution.ts).
   const bySolution = swapped && a.reference.kind === 'solution' ? solutionCaller(req, env.solution, a) : undefined;
   if (swapped && a.reference.kind === 'solution' && !bySolution) {
@@ -312,7 +336,7 @@ async function runAnswered(r: RunningTest, env: PythonTestEnv, timeoutMs: number
     // Stopped at its CPU limit in a run whose calls the grader served (the session re-runs only the others):
     // measured again here, the whole test once more (CPU time varies with a busy machine's caches). Either
     // run that finished within the limit is the verdict; stopped both times, it is a time limit.
-    const again = await runAnswered(r, env, timeoutMs, readings, true, extra);
+    const again = await runAnswered(r, env, timeoutMs, readings, true, vary);
     if (again.outcome.kind !== 'time_limit_exceeded') return again;
     res = { ...res, remeasured: true };
   }
@@ -362,7 +386,8 @@ async function runAnswered(r: RunningTest, env: PythonTestEnv, timeoutMs: number
   const stopped: Stop = obs.steps.some((x) => x.error) ? 'raised' : obs.input_exhausted != null || obs.steps.some((x) => x.input_exhausted !== undefined) ? 'exhausted' : null;
   const imp = env.session.importResult;
   const raised = obs.steps.find((x) => x.error)?.error;
-  return { outcome: setAsideNote(silent(stubbed(outcome, steps, imp?.stubs), res), imp, env.file), answerer, stopped, ...(raised ? { raisedWith: `${raised.type}: ${raised.message}` } : {}) };
+  const draws = drawCounts(wirePatches, { ...obs.draws, ...(bySolution ? {} : local?.randomCalls) }, ref.calls);
+  return { outcome: setAsideNote(silent(stubbed(outcome, steps, imp?.stubs), res), imp, env.file), answerer, stopped, ...(raised ? { raisedWith: `${raised.type}: ${raised.message}` } : {}), ...(draws ? { draws } : {}) };
 }
 
 /** Whether the reference's functions can stand in for the student's: a TypeScript reference always can, a

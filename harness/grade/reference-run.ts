@@ -109,6 +109,9 @@ export interface RefRunOptions {
   answerer?: Answerer;
   /** Where the context records the module functions called through it. */
   calls?: FunctionCall[];
+  /** referenceCaller: the student's calls of these functions, by their 0-based place among the calls of
+   *  each that draw from the random generator, are answered with a generator of another seed (unused-draws.ts). */
+  spare?: Record<string, number[]>;
 }
 
 /** How many answers a test by role gives in all: a program that keeps asking is stopped there. */
@@ -119,7 +122,11 @@ export function consoleFor(o: RefRunOptions): RecordingIO {
   return new RecordingIO(o.answers ? null : o.stdin, o.echo ?? true, o.answers ? new Answerer(o.answers, o.table, ANSWER_CAP) : undefined);
 }
 
-export function makeContext(o: RefRunOptions, io: RefIO, env: Map<string, EnvValue>): RefContext {
+/** A context, and how many times its functions have reached for the random generator (a call that did
+ *  draws from it: referenceCaller tells such calls apart, unused-draws.ts re-runs them). */
+export type CountingContext = RefContext & { readonly draws: number };
+
+export function makeContext(o: RefRunOptions, io: RefIO, env: Map<string, EnvValue>): CountingContext {
   // A number seeds its generator the same whenever it is made: made on first use, since most contexts
   // (a property test makes several per case) draw nothing. Any other seed may raise, as Python's does
   // at random.seed(): made now.
@@ -127,11 +134,16 @@ export function makeContext(o: RefRunOptions, io: RefIO, env: Map<string, EnvVal
   let rng = typeof seed === 'number' ? undefined : new PyRandom(seed);
   const constants: Record<string, PyValue> = {};
   const patchFns = new Map<string, (args: PyValue[]) => PyValue>();
-  const ctx: RefContext = {
+  let draws = 0;
+  const ctx: CountingContext = {
     io,
     words: o.words,
     get rng() {
+      draws++;
       return (rng ??= new PyRandom(seed));
+    },
+    get draws() {
+      return draws;
     },
     options: { ...o.options, constants },
     call(name, args) {
@@ -265,16 +277,25 @@ function refusedArgs(args: unknown[]): string | undefined {
 /** Answers a test's calls of functions patched with the reference: one context per test (its scripted
  *  patches keep their place across calls), fresh console per call over the script's unread lines. Every
  *  call is bounded (REFERENCE_CALL_BOUNDS): one over a bound raises in the student's process, naming it. */
-export function referenceCaller(o: RefRunOptions): (call: ReferenceCall) => ReferenceReply {
+export type ReferenceCaller = ((call: ReferenceCall) => ReferenceReply) & {
+  /** How many of the student's calls of each function drew from the random generator. */
+  readonly randomCalls: Record<string, number>;
+};
+
+export function referenceCaller(o: RefRunOptions): ReferenceCaller {
   let io = new RecordingIO(null);
   const console: RefIO = { input: (p, r) => io.input(p, r), write: (t, f) => io.write(t, f) };
   const ctx = makeContext(o, console, new Map());
+  // A call set aside as unused is answered from a generator of its own, so the test's own stream goes on
+  // as if it had not been made.
+  let spareCtx: CountingContext | undefined;
+  const randomCalls: Record<string, number> = {};
   // Answers by role: one plan for the whole test, shared by the program's own questions (`__input__`)
   // and those of the reference functions it calls, as one person at the keyboard would answer them.
   const answerer = o.answerer ?? (o.answers ? new Answerer(o.answers, o.table, ANSWER_CAP) : undefined);
   let spent = 0;
   const b = REFERENCE_CALL_BOUNDS;
-  return (call) => {
+  const answer = (call: ReferenceCall): ReferenceReply => {
     if (call.name === INPUT_CALL) {
       // The prompt and the text above it, as strings (the driver keeps the last 4 KiB of the text).
       const [prompt, before] = call.args.map((x) => (typeof x === 'string' ? x.slice(-4096) : ''));
@@ -299,7 +320,12 @@ export function referenceCaller(o: RefRunOptions): (call: ReferenceCall) => Refe
         }
         return fromWire(a);
       });
-      const value = ctx.call(call.name, args);
+      const k = randomCalls[call.name] ?? 0;
+      const spare = o.spare?.[call.name]?.includes(k);
+      const use = spare ? (spareCtx ??= makeContext({ ...o, calls: undefined, seed: `${o.seed ?? 0}:spare` }, console, new Map())) : ctx;
+      const before = use.draws;
+      const value = use.call(call.name, args);
+      if (use.draws > before) randomCalls[call.name] = k + 1;
       reply.value = toWire(value);
     } catch (e) {
       if (e instanceof InputExhausted) reply.exhausted = e.prompt;
@@ -313,6 +339,7 @@ export function referenceCaller(o: RefRunOptions): (call: ReferenceCall) => Refe
     reply.inputs = io.inputs.map((i) => ({ prompt: i.prompt, line: i.line, at: i.at }));
     return reply;
   };
+  return Object.assign(answer, { randomCalls });
 }
 
 /** Runs steps (or a program) on the reference. Reference exceptions become `raised` (a test may expect one). */

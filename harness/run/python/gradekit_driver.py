@@ -587,6 +587,9 @@ def redirecting_open(file, mode="r", *args, **kwargs):
 
 
 NOTICES = []
+# How many times each scripted sequence was drawn from in this test (the grader compares it with the
+# reference's count: a program may draw values it never uses, causes of a failure it looks for).
+DRAWS = {}
 _real_chdir = os.chdir
 
 
@@ -1437,6 +1440,7 @@ def make_patch(p, env):
             # A call beyond the script (a hand dealt after the last one and never played) gets the last
             # value again: if the program really uses it, it asks for input the test does not give.
             state["i"] += 1
+            DRAWS[name] = state["i"]
             if state["i"] > len(values):
                 if state["i"] == len(values) + 1:
                     NOTICES.append("%s() was called more often than the test scripts (%d times); the extra calls got the last scripted value again" % (name, len(values)))
@@ -1447,7 +1451,7 @@ def make_patch(p, env):
     if kind == "replace_key":
         new_key = decode(p["value"], env)
 
-        in_place = bool(p.get("in_place"))
+        in_place = p.get("in_place") or False
 
         def replace(d, key, *rest):
             # The MIT grader's substitute_hand mock: every copy of `key` becomes the chosen letter.
@@ -1459,10 +1463,12 @@ def make_patch(p, env):
                 # The variant the grader tries when a program fails (causes.ts): the substitution happens to the
                 # hand given, and the value returned is the hand as it was. Only a program that ignores what
                 # substitute_hand returns, and relies on the change to its argument, plays the substituted hand.
+                # "returned": the hand given, changed, is also the value returned, as a substitute_hand that
+                # changes its argument returns it: a program that relies on that change anywhere plays on.
                 before = dict(d)
                 d.clear()
                 d.update(out)
-                return before
+                return d if in_place == "returned" else before
             return out
 
         return replace
@@ -1719,6 +1725,8 @@ def run_test(req):
     if tracer:
         obs["trace"] = tracer.report()
     obs["notices"] = list(NOTICES)
+    if DRAWS:
+        obs["draws"] = dict(DRAWS)
     return obs
 
 

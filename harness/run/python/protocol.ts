@@ -17,7 +17,7 @@ export interface WireStep {
 
 export type WirePatch =
   | { name: string; kind: 'sequence'; values: WireArg[] }
-  | { name: string; kind: 'replace_key'; value: WireArg; in_place?: boolean }
+  | { name: string; kind: 'replace_key'; value: WireArg; in_place?: boolean | 'returned' }
   | { name: string; kind: 'constant'; value: WireArg }
   | { name: string; kind: 'python'; code: string }
   /** The reference's own function, evaluated by the grader when the student's code calls it. */
@@ -134,6 +134,8 @@ export interface Observation {
   output_truncated: boolean;
   trace?: { forbidden: { call: string; line: number; function: string }[]; max_depth: Record<string, number>; recursed?: Record<string, boolean> };
   notices: string[];
+  /** How many times the test's program drew from each scripted sequence (a `returns:` or `generate:` patch). */
+  draws?: Record<string, number>;
   driver_error?: string;
 }
 

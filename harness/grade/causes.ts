@@ -136,14 +136,17 @@ const at = (o: Outcome) => seenAt(o)?.from;
 async function mockedInPlace(t: Running, first: Outcome, run: (t: Running) => Promise<Outcome>): Promise<Outcome> {
   const patch = (t.patch ?? {}) as Patches;
   const mocks = Object.entries(patch).filter(([, p]) => typeof p === 'object' && p !== null && 'replace_with' in p && !p.in_place);
-  for (const [name, p] of mocks) {
-    const r = await run({ ...t, patch: { ...patch, [name]: { ...(p as { replace_with: string }), in_place: true } } } as Running);
+  // First the change alone (the program ignores the result), then the change returned too (it uses the
+  // result, and elsewhere the argument it changed: a replay of the hand it was given).
+  const ways = [true, 'returned'] as const;
+  for (const [name, p, way] of mocks.flatMap(([n, m]) => ways.map((w) => [n, m, w] as const))) {
+    const r = await run({ ...t, patch: { ...patch, [name]: { ...(p as { replace_with: string }), in_place: way } } } as Running);
     if (r.status === 'passed') {
       return {
         ...first,
         defect: `helpers:any:${name}`,
-        message: `${first.message}; it passes when ${name} also changes the hand it is given: your program relies on ${name} changing its argument, and does not use the hand it returns`,
-        detail: { ...first.detail, hint: `use the value ${name} returns (hand = ${name}(hand, letter)); ${name} must not change its argument` },
+        message: `${first.message}; it passes when ${name} also changes the hand it is given: your program relies on ${name} changing its argument${way === true ? ', and does not use the hand it returns' : ' (it plays the hand it gave again)'}`,
+        detail: { ...first.detail, hint: way === true ? `use the value ${name} returns (hand = ${name}(hand, letter)); ${name} must not change its argument` : `keep the hand ${name} returns for the rest of the game; ${name} must not change its argument` },
       };
     }
     // The game now gets past the point where it first went wrong, and goes wrong further on: that is what

@@ -39,9 +39,10 @@ const patch = z.union([
   z.literal('reference'),
   z.object({ returns: z.array(z.string()).min(1) }).strict(), // scripted values (Python literals), in call order
   // substitute_hand mock: every copy of the letter becomes this one. `in_place` changes the dict it is given
-  // and returns it as it was (the grader tries it when a program fails: only a program that relies on
-  // substitute_hand changing its argument, ignoring its result, then plays the substituted hand).
-  z.object({ replace_with: z.string(), in_place: z.boolean().optional() }).strict(),
+  // and returns it as it was; 'returned' changes it and returns it, as a substitute_hand that changes its
+  // argument does (the grader tries both when a program fails: only a program that relies on substitute_hand
+  // changing its argument then plays the substituted hand, ignoring the result or not).
+  z.object({ replace_with: z.string(), in_place: z.union([z.boolean(), z.literal('returned')]).optional() }).strict(),
   z.object({ value: z.string() }).strict(), // a constant, e.g. HAND_SIZE: {value: "4"}
   z.object({ python: z.string() }).strict(), // Python source defining a function of the patched name
   // Values made by the reference under the test's seed (e.g. hands from deal_hand(7)), then scripted in

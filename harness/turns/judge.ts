@@ -313,7 +313,10 @@ function takenAsMeant(j: TurnsInput, i: number, read: Role): boolean {
   const obs = observed[i]!, next = observed[i + 1], expNext = expected[i + 1];
   if (!next || !expNext || read.answer === table.get(expected[i]!.role ?? '')?.answer) return false;
   if (readingKey(questionLine(next.prompt, next.before)) === readingKey(questionLine(obs.prompt, obs.before)) && next.input !== null) return false;
-  if (next.input === null || expNext.input === null) return next.input === expNext.input;
+  // Both at their end: the program went on as the handout's does, unless it is still asking (it ran out
+  // of scripted input at its next question: the answer did not end its questions as the reference's did).
+  const stillAsking = j.exhaustedAt !== undefined && j.exhaustedAt !== null && i + 1 === observed.length - 1;
+  if (next.input === null || expNext.input === null) return next.input === expNext.input && !stillAsking;
   const role = classifyQuestion(table, next.prompt, next.before)?.role.name;
   // ... and what it said next is what the handout's program says then (a word taken as the letter to
   // replace shows no points for it).

@@ -37,6 +37,9 @@ type Expect = {
   message?: RegExp;
   /** What no message may contain. */
   never?: RegExp;
+  /** Another verdict as good: a submission over two limits at once is stopped by the one it reaches first,
+   *  which depends on the machine (chosen by the first failing test's message matching its `message`). */
+  or?: Expect;
   /** Only meaningful inside bubblewrap (reads, writes or kills outside the work directory). */
   isolation?: boolean;
   /** Only meaningful with the seccomp filter loaded. */
@@ -109,8 +112,14 @@ const HOSTILE: Record<string, Expect> = {
   // 8 forked processes of 100 MiB each. Since the driver counts the CPU of the children a test reaps (wait4),
   // their page faults reach count's 1 s of CPU before their memory reaches the submission's budget (384 MiB
   // here): a time limit of that test only. The budget itself is shown holding in test/sandbox-bwrap.test.ts.
+  // On a machine whose page faults are cheap (seen on a fresh 2-core machine, 2026-11-30) the memory budget is
+  // reached first: the kernel's kill is the submission's verdict, and its tests after count are stopped too.
   'memory-forks': sandboxSupport().memoryCgroup.ok
-    ? { status: { count: 'error' }, message: /^time limit exceeded: used more than 1 s of CPU time/ }
+    ? {
+        status: { count: 'error' },
+        message: /^time limit exceeded: used more than 1 s of CPU time/,
+        or: { status: { count: 'error', 'share-hidden': 'error', 'show-game': 'error' }, message: /^resource limit exceeded: the submission's processes together used more than its memory budget/ },
+      }
     : {},
   // Double fork, setsid, every descriptor closed: ended with its grading (its cwd stays in the work directory, so a survivor shows).
   'daemon-detached': {},
@@ -187,7 +196,13 @@ it('grades the ordinary submission to full marks on its own', () => {
   expect(alone.score, summary(alone)).toBe(alone.maxScore);
 });
 
-function check(name: string, exp: Expect) {
+/** The expectation a report meets: `exp`, or its `or` when the first failing test's message is the other verdict. */
+function chosen(exp: Expect, report: Report): Expect {
+  const first = report.tests.find((t) => t.status !== 'passed');
+  return exp.or?.message && first && exp.or.message.test(first.message) ? exp.or : exp;
+}
+
+function check(name: string, expected: Expect) {
   return async () => {
     const before = projectFingerprint();
     const tmpBefore = listing(tmpRoot);
@@ -196,6 +211,7 @@ function check(name: string, exp: Expect) {
     const report = await grade(fixture(name));
     const ms = performance.now() - t0;
     const text = summary(report);
+    const exp = chosen(expected, report);
     if (exp.fatal) {
       expect(report.fatal?.message, text).toMatch(exp.fatal);
       for (const t of report.tests) expect(t.status, text).toBe('error');
@@ -280,7 +296,7 @@ describe('every hostile fixture in one batch run', () => {
       if (r.id!.startsWith('n-')) expect(strip(r), `${r.id} in the batch`).toEqual(strip(alone));
       else if (r.id!.startsWith('x-')) expect(r.fatal?.message, r.id).toMatch(/is a symbolic link|not a file or a folder/);
       else {
-        const exp = HOSTILE[r.id!.slice(2)];
+        const exp = chosen(HOSTILE[r.id!.slice(2)]!, r);
         if (exp.fatal) expect(r.fatal?.message, `${r.id}: ${summary(r)}`).toMatch(exp.fatal);
         else {
           for (const t of r.tests) {

@@ -195,8 +195,9 @@ const ruleTest = z
     ...common,
     /** silent-import: importing prints nothing and asks nothing; no-input-at-import: importing asks
      *  for no input (a game started outside `if __name__ == '__main__':`), printing is allowed. */
-    // compiles (Java): the classes compile as handed in; one that compiles only after gradekit's repair of a
-    // stray line (an import the machine lacks, a missing ';') is charged here, once, and graded as repaired.
+    // compiles: the classes compile (Java), the file imports (Python), as handed in; one that does only after
+    // gradekit's repair of a stray line (an import the machine lacks, a missing ';', a line set aside) is
+    // charged here, once, and graded as repaired: a scored home for that defect where the import rules are extra.
     rule: z.enum(['allowed-imports', 'silent-import', 'no-input-at-import', 'defines', 'compiles']),
     allowed: z.array(z.string()).optional(),
     names: z.array(z.string()).optional(),

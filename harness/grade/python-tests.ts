@@ -24,6 +24,7 @@ import { resolveScript, type Assignment } from '../assignment/load.js';
 import { namesToWire, testWords } from './word-lists.js';
 import { salvageFailure, setAsideNote } from './salvage.js';
 import { drawCounts, unusedDrawPlans, type Draws } from './unused-draws.js';
+import { signaturesOf } from '../assignment/signatures.js';
 
 export interface PythonTestEnv {
   a: Assignment;
@@ -61,7 +62,8 @@ export function patchesOf(t: Running, a: Assignment, seed: number | string | und
   const ref: ScriptedPatch[] = [];
   for (const [name, p] of Object.entries(t.patch ?? {})) {
     if (p === 'reference') {
-      wire.push({ name, kind: 'reference' });
+      const params = signaturesOf(a, [name])[name]?.length;
+      wire.push({ name, kind: 'reference', ...(params !== undefined ? { params } : {}) });
       ref.push({ name, kind: 'reference' });
     } else if ('generate' in p) {
       // One random stream for the whole sequence, as consecutive deal_hand() calls in one game would draw.

@@ -21,7 +21,9 @@ export type WirePatch =
   | { name: string; kind: 'constant'; value: WireArg }
   | { name: string; kind: 'python'; code: string }
   /** The reference's own function, evaluated by the grader when the student's code calls it. */
-  | { name: string; kind: 'reference' };
+  /** `params`: how many positional arguments the handout's function takes, where known: a program that passes
+   *  its own extra ones (a changed signature, charged by the function's own tests) has them left out. */
+  | { name: string; kind: 'reference'; params?: number };
 
 /** A test child calling a function patched with the reference (relayed by the driver). */
 /** The name a test's child calls to be given its next input line, when questions are answered by role

@@ -46,6 +46,20 @@ describe('the import test charges a salvaged file once; with import: strict it g
     expect(r.fatal?.message).toMatch(/NameError/);
     expect(r.tests.every((t) => t.status === 'error')).toBe(true);
   }, 60_000);
+  it('a course whose import rules are extra charges it at a scored `compiles` rule, once; a clean file passes it', async () => {
+    const a = loadAssignment(rootPath('examples', 'mit-ps2-hangman', 'assignment.yaml'));
+    const ps2 = rootPath('examples', 'mit-ps2-hangman', 'fixtures', 'submissions');
+    const only = ['runs-as-handed-in', 'no-game-at-import', 'is-word-guessed-handout'];
+    const stray = await gradeSubmission(a, join(ps2, 'wrong_answer', 'salvage-stray-line'), { only });
+    const byId = Object.fromEntries(stray.tests.map((t) => [t.id, t]));
+    expect(byId['runs-as-handed-in']!.status).toBe('failed');
+    expect(byId['runs-as-handed-in']!.maxScore).toBe(1);
+    expect(byId['runs-as-handed-in']!.message).toMatch(/^hangman\.py does not import as handed in: hangman\.py:\d+ .*NameError/);
+    expect(byId['no-game-at-import']!.status).toBe('skipped');
+    expect(byId['is-word-guessed-handout']!.status).toBe('passed');
+    const clean = await gradeSubmission(a, join(ps2, 'accepted', 'solution'), { only });
+    expect(clean.tests.map((t) => t.status)).toEqual(['passed', 'passed', 'passed']);
+  }, 60_000);
   it('a spec error in import: keeps its file:line', () => {
     const yaml = 'assignment: demo\ntitle: Demo\nlanguage: python\nsubmission: { file: chiseler.py, import: never }\nreference: chiseler\nfixtures: .\ntests:\n  - id: a\n    rule: silent-import\n';
     let errs: string[] = [];

@@ -260,8 +260,8 @@ const wrongRole = (defect: string, table: RoleTable) => table.get(/^wrong:([^:]+
 /** A statement contradicted (a wrong guess called a good one). */
 const isStatementProblem = (defect: string, table: RoleTable) => wrongRole(defect, table)?.kind === 'statement';
 
-/** Counters the program shows one turn late, every time (it prints the guesses left after reading the
- *  guess, before using it): its turn i shows what the reference's turn i-1 does. That is a layout, judged
+/** Counters (and words of the same status block) the program shows one turn late, every time (it prints the
+ *  guesses left after reading the guess, before using it): its turn i shows what the reference's turn i-1 does. That is a layout, judged
  *  where the counter is first due (before the first input); after it, the counter's turns say nothing of the
  *  rules, and judged by value or by change they would name a new defect at every kind of turn. */
 function shownLate(j: TurnsInput): Set<string> {
@@ -291,6 +291,23 @@ function shownLate(j: TurnsInput): Set<string> {
       if (shown.value !== before || !shown.first) always = false;
       const earlier = ref[i - 2];
       if (typeof earlier === 'number' && earlier !== before && shown.value === before) followed = true;
+    }
+    if (always && followed) late.add(role.name);
+  }
+  // A value shown with them (the letters not guessed yet, printed in the same status block): late the same way
+  // when every turn shows the reference's previous value, and at least one shows it where the reference's
+  // has changed since.
+  for (const role of table.ofKind('word')) {
+    const ref = expected.map((t) => t.facts?.find((f) => f.role === role.name)?.value);
+    let always = true, followed = false;
+    for (let i = 1; i < Math.min(ref.length, observed.length); i++) {
+      const before = ref[i - 1], now = ref[i];
+      if (typeof before !== 'string' || typeof now !== 'string') continue;
+      const words = new Set(wordsIn(turnText(observed[i]!)).map((w) => w.word));
+      // A turn where the value did not change (a hint asked for) may leave it out: it says nothing either way.
+      if (now === before) continue;
+      if (!words.has(before.toLowerCase()) || words.has(now.toLowerCase())) always = false;
+      else followed = true;
     }
     if (always && followed) late.add(role.name);
   }

@@ -84,13 +84,17 @@ function judgeByRole(j: JudgeInput, base: TestDetail): Outcome | undefined {
   const stuck = j.obs.input_exhausted ?? j.obs.steps.find((x) => x.input_exhausted !== undefined)?.input_exhausted;
   // A program that keeps asking after what a totals rule needs was shown is judged on what it showed.
   const shownAnyway = r.totals?.length && !r.questions?.length && r.totals.every((x) => lastPrinted(observed, r.table, x));
+  const expected = referenceTurns(j.ref, false, r.table);
   if (r.asked && stuck !== undefined && stuck !== null && j.ref.inputExhausted === null && !shownAnyway) {
     const last = observed[observed.length - 1]!;
     const asked = classifyQuestion(r.table, last.prompt, last.before);
+    // A question this test counts, asked until its answers ran out (a replay offered again and again): the
+    // test's own rule, seen broken, not a rule it never reached.
+    const own = asked && r.questions?.includes(asked.role.name) ? checkQuestions(expected, observed, r.table, [asked.role.name]) : null;
+    if (own) return turnFailure(j, own, base);
     const what = asked ? `${JSON.stringify(asked.line)} (${asked.role.says})` : JSON.stringify(stuck.trim());
     return notChecked(`at input ${observed.length} your program asks ${what}, a question this test has no answer for, so the game never reached what the test checks`, `question-extra:${asked?.role.name ?? '?'}`, base);
   }
-  const expected = referenceTurns(j.ref, false, r.table);
   // What the rule needs to have happened (the replay, for the replay's score): a program that never asked
   // could not show it, so the test did not pass.
   for (const need of r.requires ?? []) {

@@ -44,19 +44,14 @@ export function signaturesOf(a: Assignment, names: readonly string[]): Signature
 }
 
 function knownSignatures(a: Assignment): Signatures | undefined {
-  let known: Signatures | undefined;
-  if (a.reference.kind === 'solution') {
-    known = solutionSignatures(a);
-    const golden = join(a.fixturesDir, 'golden', `${SIGNATURES_GOLDEN}.json`);
-    if (!known && existsSync(golden)) {
-      try {
-        known = JSON.parse(readFileSync(golden, 'utf8')) as Signatures;
-      } catch {
-        known = undefined; // golden reports a damaged golden file; grading goes on without renames
-      }
-    }
-  } else {
-    known = Object.fromEntries(Object.entries(a.adapter.functions).flatMap(([n, f]) => (f.params ? [[n, [...f.params]]] : [])));
+  if (a.reference.kind !== 'solution') return Object.fromEntries(Object.entries(a.adapter.functions).flatMap(([n, f]) => (f.params ? [[n, [...f.params]]] : [])));
+  const fromSolution = solutionSignatures(a);
+  if (fromSolution) return fromSolution;
+  const golden = join(a.fixturesDir, 'golden', `${SIGNATURES_GOLDEN}.json`);
+  if (!existsSync(golden)) return undefined;
+  try {
+    return JSON.parse(readFileSync(golden, 'utf8')) as Signatures;
+  } catch {
+    return undefined; // golden reports a damaged golden file; grading goes on without renames
   }
-  return known;
 }

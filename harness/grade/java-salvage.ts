@@ -141,7 +141,7 @@ export function repairs(output: string, own: readonly [string, string][], course
     const mask = codeMask(text);
     let empty = true;
     for (let k = o + 1; k < c && empty; k++) if (mask[k] && /\S/.test(text[k]!)) empty = false;
-    const note = empty ? `${EMPTY_NOTE} (line ${s.line}: ${s.message.replace(/["\\]/g, '')})` : `${SET_ASIDE_NOTE} (line ${s.line}: ${s.message.replace(/["\\]/g, '')})`;
+    const note = `${empty ? EMPTY_NOTE : SET_ASIDE_NOTE} (line ${s.line}: ${s.message.replace(/["\\]/g, '')})`;
     const inner = text.slice(o + 1, c).replace(/[^\n]/g, ' ');
     const firstBreak = inner.indexOf('\n');
     const name = /(\w+)\s*\([^()]*\)\s*(?:throws\s+[\w.\s,]+)?$/.exec(text.slice(Math.max(0, o - 300), o).replace(/\/\/[^\n]*\n/g, '\n'))?.[1];

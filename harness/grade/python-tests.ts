@@ -260,7 +260,7 @@ async function readByBehaviour(r: RunningTest, env: PythonTestEnv, timeoutMs: nu
  *  question that offers its own choices ("Type '1' ... '2'"): a question the handout's program does not ask,
  *  about which it says nothing. Played again with each choice given before that line, the first run the
  *  program takes is the test's verdict, with a note; undefined when none is taken (or nothing was offered). */
-async function answerOffered(r: RunningTest, env: PythonTestEnv, timeoutMs: number, run: Awaited<ReturnType<typeof runAnswered>>): Promise<Outcome | undefined> {
+async function answerOffered(r: RunningTest, env: PythonTestEnv, timeoutMs: number, run: Answered): Promise<Outcome | undefined> {
   const stdin = r.stdin;
   const raisedWith = run.raisedWith;
   if (!stdin?.length || run.stopped !== 'raised' || !raisedWith) return undefined;
@@ -279,8 +279,6 @@ async function answerOffered(r: RunningTest, env: PythonTestEnv, timeoutMs: numb
 /** How many questions of one test may be read again by what the program takes. */
 const MAX_READINGS = 3;
 
-/** One run of a test; with the answerer that answered it (what was asked) and whether the run stopped
- *  early (raised, ran out of answers, hit a limit). */
 /** How one run of a test differs from the test as written, on the student's side only (the expected side
  *  keeps the test's own): a line inserted into its stdin (answerOffered), its scripted sequences' values
  *  and the reference calls answered from another random stream (unused-draws.ts). */
@@ -292,6 +290,8 @@ interface Variation {
 
 type Answered = { outcome: Outcome; answerer?: Answerer; stopped: Stop; raisedWith?: string; draws?: Draws };
 
+/** One run of a test; with the answerer that answered it (what was asked) and whether the run stopped
+ *  early (raised, ran out of answers, hit a limit). */
 async function runAnswered(r: RunningTest, env: PythonTestEnv, timeoutMs: number, readings: ReadonlyMap<string, string>, measuredBefore = false, vary: Variation = {}): Promise<Answered> {
   const { extra } = vary;
   const a = env.a;

@@ -274,13 +274,14 @@ function refusedArgs(args: unknown[]): string | undefined {
   return undefined;
 }
 
-/** Answers a test's calls of functions patched with the reference: one context per test (its scripted
- *  patches keep their place across calls), fresh console per call over the script's unread lines. Every
- *  call is bounded (REFERENCE_CALL_BOUNDS): one over a bound raises in the student's process, naming it. */
 export type ReferenceCaller = ((call: ReferenceCall) => ReferenceReply) & {
   /** How many of the student's calls of each function drew from the random generator. */
   readonly randomCalls: Record<string, number>;
 };
+
+/** Answers a test's calls of functions patched with the reference: one context per test (its scripted
+ *  patches keep their place across calls), fresh console per call over the script's unread lines. Every
+ *  call is bounded (REFERENCE_CALL_BOUNDS): one over a bound raises in the student's process, naming it. */
 
 export function referenceCaller(o: RefRunOptions): ReferenceCaller {
   let io = new RecordingIO(null);

@@ -261,8 +261,8 @@ const wrongRole = (defect: string, table: RoleTable) => table.get(/^wrong:([^:]+
 const isStatementProblem = (defect: string, table: RoleTable) => wrongRole(defect, table)?.kind === 'statement';
 
 /** Counters (and words of the same status block) the program shows one turn late, every time (it prints the
- *  guesses left after reading the guess, before using it): its turn i shows what the reference's turn i-1 does. That is a layout, judged
- *  where the counter is first due (before the first input); after it, the counter's turns say nothing of the
+ *  guesses left after reading the guess, before using it): its turn i shows what the reference's turn i-1
+ *  does. That is a layout, judged where the counter is first due (before the first input); after it, the counter's turns say nothing of the
  *  rules, and judged by value or by change they would name a new defect at every kind of turn. */
 function shownLate(j: TurnsInput): Set<string> {
   const late = new Set<string>();

@@ -53,6 +53,22 @@ describe('assignCharges', () => {
     expect(got).toEqual({ 'wild-valid': 'failed', 'wild-any-vowel': 'skipped', 'wild-vowels-only': 'failed' });
   });
 
+  it('a defect a charged test also showed is paid for there, except at the homes that test names for their own rules', () => {
+    const hand = { ...fail('the hand after "ac" is wrong'), defect: 'wrong:hand:size' };
+    const score = { ...fail('the score is not shown'), defect: 'missing:score' };
+    const example = { ...fail('the points for "jar" are not shown'), defect: 'missing:points', alsoShows: ['wrong:hand:size', 'missing:score'] };
+    const got = charge([
+      [test('example', { same_defect_as: ['score'] }), example],
+      [test('invalid-word'), hand],
+      [test('score'), score],
+    ]);
+    // The hand never updated shows in the example's later turns: paid for by its points. The score is the
+    // rule of a home the example names: its own test charges it.
+    expect(got).toEqual({ example: 'failed', 'invalid-word': 'skipped', score: 'failed' });
+    // Without the sighting, each is charged where it is first seen.
+    expect(charge([[test('example'), { ...example, alsoShows: undefined }], [test('invalid-word'), hand]])).toEqual({ example: 'failed', 'invalid-word': 'failed' });
+  });
+
   it('a test is charged for its own defect whatever failed before it', () => {
     const got = charge([
       [test('valid-basic'), wrong('wrong-value')],

@@ -1,7 +1,7 @@
 // Facts read from a solution's own transcript (harness/turns/extract.ts) and the judge's word lists,
 // several opposites and whole patterns: the pieces a solution reference judged by meaning rests on.
 import { describe, expect, it } from 'vitest';
-import { buildRoleTable, checkFacts, checkWordList, factsOf, flatPattern, judgeTurns, judgeTurnsAll, readTurns, turnsOf, wordLine, type RoleSpecs } from '../harness/turns/index.js';
+import { buildRoleTable, checkFacts, checkWordList, factsOf, flatPattern, judgeTurns, judgeTurnsAll, readTurns, shownProblems, turnsOf, wordLine, type RoleSpecs } from '../harness/turns/index.js';
 
 const ROLES: RoleSpecs = {
   guess: { kind: 'question', answer: 'letter', says: 'for a letter', patterns: ['\\bguess'] },
@@ -152,5 +152,60 @@ describe('a counter (counter: true) gone wrong: later turns judge how it changes
   it('a turn whose counter is wrong still has its statement judged', () => {
     const mine = turn(6, 't', 'Oops! That letter is not in my word: t_ _ t') + turn(5, 'o', 'Oops! That letter is not in my word: t_ _ t') + turn(3, 'x', 'Oops! That letter is not in my word: t_ _ t') + 'You have 2 guesses left.\n';
     expect(judgeTurnsAll({ expected: expected(counting), observed: session(mine, script), table: counting }).map((p) => p.defect)).toEqual(['wrong:guessesLeft:good.extra', 'wrong:good']);
+  });
+});
+
+describe('the state a turn may leave out, and a label that names a value', () => {
+  const inputs = (text: string, lines: string[], prompt = 'Please guess a letter: ') => {
+    let at = 0;
+    return lines.map((line) => {
+      at = text.indexOf(prompt + line + '\n', at) + prompt.length;
+      return { prompt, line, at };
+    });
+  };
+  const session = (text: string, lines: string[]) => turnsOf(text, inputs(text, lines));
+  const judge = (ref: string, mine: string, lines: string[]) =>
+    judgeTurnsAll({ expected: readTurns(session(ref, lines), table, { facts: true }), observed: session(mine, lines), table }).map((p) => p.message);
+  const status = 'Available letters: abcdefghijklmnopqrstuvwxyz\nPlease guess a letter: ';
+
+  it('after the game-ending guess the word so far may go unshown', () => {
+    const ref = 'Please guess a letter: a\nGood guess: aa\nCongratulations, you won!\n';
+    expect(judge(ref, 'Please guess a letter: a\nCongratulations, you won!\n', ['a'])).toEqual([]);
+  });
+
+  it('after an input that changed no state the word may go unshown; after a wrong letter (one more letter guessed) it may not', () => {
+    // Each game goes on after the input judged ('x'): its turn is not the game's last.
+    const end = 'x\nOops! That letter is not in my word: _ _ _ _\n';
+    const ref = `${status}$\nOops! That is not a valid letter: _ _ _ _\n${status}${end}`;
+    expect(judge(ref, `${status}$\nOops! That is not a valid letter.\n${status}${end}`, ['$', 'x'])).toEqual([]);
+    const after = 'Available letters: acdefghijklmnopqrstuvwxyz\nPlease guess a letter: ';
+    const wrongRef = `${status}b\nOops! That letter is not in my word: _ _ _ _\n${after}${end}`;
+    const mine = `${status}b\nOops! That letter is not in my word.\n${after}${end}`;
+    expect(judge(wrongRef, mine, ['b', 'x'])[0]).toMatch(/does not show the word so far "----"/);
+  });
+
+  it('"the correct word is tact" reveals the word: it does not contradict "not in my word"', () => {
+    const f = [{ role: 'bad', value: true as const }, { role: 'secret', value: 'tact' }];
+    const ctx = { table: buildRoleTable({ ...ROLES, good: { ...ROLES.good!, patterns: ['\\bgood guess\\b', '\\bcorrect\\b'] } }), when: 'after "j" (input 6)' };
+    expect(checkFacts("That's not the correct letter!\nThe correct word is tact\n", f, ctx)).toBeNull();
+    // The same words about the guess, with no word revealed in them, still contradict it.
+    expect(checkFacts('Correct!\n', [f[0]!], ctx)?.message).toMatch(/should say that the letter is not in the word, but it says "Correct!"/);
+  });
+});
+
+describe('shownProblems: every defect a session shows, not only the first of each turn', () => {
+  it('a turn missing its points also shows its hand wrong; both are listed (judgeTurnsAll gives the first)', () => {
+    const t = buildRoleTable({
+      word: { kind: 'question', answer: 'word', says: 'for a word', patterns: ['\\bword\\b'] },
+      points: { kind: 'number', says: 'the points', patterns: ['\\bpoints\\b'] },
+      hand: { kind: 'multiset', says: 'the hand', patterns: ['\\bhand\\b'] },
+    });
+    const prompt = 'Enter word: ';
+    const ref = `Current hand: a b c\n${prompt}ab\n"ab" earned 8 points.\nCurrent hand: c\n${prompt}`;
+    const mine = `Current hand: a b c\n${prompt}ab\nCurrent hand: a b c\n${prompt}`;
+    const at = (text: string) => [{ prompt, line: 'ab', at: text.indexOf(prompt) + prompt.length }];
+    const j = { expected: readTurns(turnsOf(ref, at(ref)), t, { facts: true }), observed: turnsOf(mine, at(mine)), table: t };
+    expect(judgeTurnsAll(j).map((p) => p.defect)).toEqual(['missing:points']);
+    expect(shownProblems(j).map((p) => p.defect)).toEqual(['missing:points', 'wrong:hand:size']);
   });
 });

@@ -170,8 +170,12 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
   // A test aims at a function when the spec files it under it or it calls it (the wildcard tests call is_valid_word).
   const aimsAt = (x: TestData, fn: string) => groupOf(x) === fn || (callees?.(x) ?? []).includes(fn);
   const order = [...tests].sort((a, b) => Number(!!a.extra) - Number(!!b.extra));
-  // Defects charged so far, each where it is charged; a later sighting narrows what the defect can be.
-  const charged: { scope: string; what: string; at: string }[] = [];
+  // Defects charged so far, each where it is charged; a later sighting narrows what the defect can be. One
+  // only shown (`alsoShows`) by the test charged is not that test's to keep from the homes it names: their
+  // rules are theirs to charge (a game of the state display that ends in a win leaves its score to the
+  // score's test).
+  const charged: { scope: string; what: string; at: string; leaves?: readonly string[] }[] = [];
+  const chargedFor = (id: string) => charged.filter((c) => !c.leaves?.includes(id));
   const homeOf = new Map<string, string>();
   // A failure traced to the student's helpers (causes.ts) is charged by the helpers' own tests when they
   // show a defect, and here when none of them does (a defect only the integration shows).
@@ -182,7 +186,7 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
   // consequence (a game that never sees its win because the helper that says the word is guessed is a
   // stub), and only the helpers a spec names are swapped there; its first problem is all it charges.
   const chargeAlternative = (t: TestData): boolean => {
-    const other = observed(t.id) && !('run' in t) ? unchargedAlternative(outcomes.get(t.id)!, groupOf(t), charged) : undefined;
+    const other = observed(t.id) && !('run' in t) ? unchargedAlternative(outcomes.get(t.id)!, groupOf(t), chargedFor(t.id)) : undefined;
     if (!other) return false;
     out.set(t.id, other.outcome);
     homeOf.set(t.id, t.id);
@@ -195,11 +199,11 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
   // rule"): a wrong count from record() is record's test's charge, not the constructor test's that calls it.
   const aimedAtOwn = (x: TestData) => groupOf(x) === sigs.get(x.id)!.scope;
   const shown = roots.filter((x) => observed(x.id));
-  const seenBefore = (sig: Signature) => charged.find((c) => (c.scope === sig.scope && sameWhat(c.what, sig.what)) || (c.scope !== sig.scope && movedQuestion(c.what, sig.what)));
+  const seenBefore = (sig: Signature, id: string) => chargedFor(id).find((c) => (c.scope === sig.scope && sameWhat(c.what, sig.what)) || (c.scope !== sig.scope && movedQuestion(c.what, sig.what)));
   const behind: { t: TestData; seen: (typeof charged)[number] }[] = [];
   for (const t of [...shown.filter(aimedAtOwn), ...shown.filter((x) => !aimedAtOwn(x)), ...roots.filter((x) => !observed(x.id))]) {
     const sig = sigs.get(t.id)!;
-    const seen = seenBefore(sig);
+    const seen = seenBefore(sig, t.id);
     if (seen) {
       // A later sighting narrows what the defect can be.
       seen.what = narrowed(seen.what, sig.what);
@@ -208,6 +212,12 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
     }
     homeOf.set(t.id, t.id);
     charged.push({ scope: sig.scope, what: sig.what, at: t.id });
+    // What else its run showed is paid for by the same points: a test that shows one of those first is not
+    // charged for it again (a hand never updated, seen after the example's first problem).
+    for (const d of outcomes.get(t.id)!.alsoShows ?? []) {
+      const also = signatureOf(d, groupOf(t));
+      if (!seenBefore(also, '')) charged.push({ scope: also.scope, what: also.what, at: t.id, leaves: t.same_defect_as ?? [] });
+    }
   }
   // Then each test whose first defect another test charges: the same run showed another defect, not charged
   // yet, which this test charges. Every test's first defect is placed before any such other one, so a defect

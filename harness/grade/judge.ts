@@ -11,7 +11,7 @@ import { compareText, normalise } from '../compare/text.js';
 import type { FunctionCall, RefRunResult, RefStepResult } from './reference-run.js';
 import { error, fail, limit, pass, notChecked, raisedDefect, raisedIn, type Outcome } from './outcome.js';
 import { brokenRule, changedInPlace, explainedBy, mistakeOf, numberExplainer, numberMistakesOf, refutedBy, truthSays, wrongTruth } from './mistakes.js';
-import { judgeTurnsAll, readTurns, type ExplainNumber, turnLines, turnsOf, type Role, type RoleTable, type Turn, type TurnProblem } from '../turns/index.js';
+import { judgeTurnsAll, readTurns, shownProblems, type ExplainNumber, turnLines, turnsOf, type Role, type RoleTable, type Turn, type TurnProblem } from '../turns/index.js';
 import { checkQuestions, checkTotals, lastPrinted, rolesAsked, times } from '../turns/rules.js';
 import { classifyQuestion } from '../turns/roles.js';
 
@@ -38,25 +38,41 @@ function numbersRuledOut(j: JudgeInput): string[] {
   });
 }
 
-/** A session's first problem, with the later ones it cannot have caused (judgeTurnsAll). */
-type SessionProblem = TurnProblem & { later?: TurnProblem[] };
+/** A session's first problem, with the later ones it cannot have caused (judgeTurnsAll), and every defect
+ *  the run showed (`shows`: the rest of its turns, and a total wrong for the hands it played). */
+type SessionProblem = TurnProblem & { later?: TurnProblem[]; shows?: string[] };
 const verdicts = new WeakMap<JudgeInput, SessionProblem | null>();
 
 /** The whole session judged by meaning, once per test (several checks ask for it). */
 function turnVerdict(j: JudgeInput): SessionProblem | null {
   if (verdicts.has(j)) return verdicts.get(j)!;
   const m = j.meaning!;
-  const [first, ...later] = judgeTurnsAll({
+  const input = {
     expected: referenceTurns(j.ref, m.facts, m.table, m.wildcards),
     observed: turnsOf(j.obs.transcript, j.obs.inputs),
     table: m.table,
     wildcards: m.wildcards,
     exhaustedAt: j.obs.input_exhausted,
     explainNumber: numberExplainer(j.numberMistakes, j.calls),
-  });
-  const v = first ? { ...first, ...(later.length ? { later } : {}) } : null;
+  };
+  const [first, ...later] = judgeTurnsAll(input);
+  const shows = first ? [...new Set([...shownProblems(input).map((p) => p.defect), ...wrongForPlayed(j, input.observed, m.table)])] : [];
+  const v = first ? { ...first, ...(later.length ? { later } : {}), ...(shows.length ? { shows } : {}) } : null;
   verdicts.set(j, v);
   return v;
+}
+
+/** The last value of each role with known mistakes (a game's total) that the program printed, when it is not
+ *  the right one for the hands the program itself played: a defect of that value whatever else went wrong (a
+ *  replay never offered changes which hands were played, not how they add up). */
+function wrongForPlayed(j: JudgeInput, observed: readonly Turn[], table: RoleTable): string[] {
+  return Object.keys(j.numberMistakes ?? {}).flatMap((role) => {
+    const shown = lastPrinted(observed, table, role)?.values.at(-1);
+    const m = shown !== undefined ? numberMistakesOf(j.numberMistakes, j.calls, role) : undefined;
+    if (!m || m.right === shown) return [];
+    const named = m.mistakes.filter((x) => x.value === shown).map((x) => x.defect);
+    return [`wrong:${role}${named.length ? `:${named.join('|')}` : ''}`];
+  });
 }
 
 /** The first line that says what the handout rules out (a stray "None"), with its line number. */
@@ -217,7 +233,8 @@ function turnFailure(j: JudgeInput, p: SessionProblem, base: TestDetail): Outcom
   const named = p.defect.startsWith('wrong:') ? { narrows: true as const } : {};
   // Later problems the first cannot have caused: each a defect of its own, charged here if the first is charged elsewhere.
   const later = (p.later ?? []).filter((x, k, all) => x.defect !== p.defect && all.findIndex((y) => y.defect === x.defect) === k);
-  return { ...o, ...named, ...(later.length ? { alternatives: later.map((x) => turnFailure(j, x, base)) } : {}) };
+  const also = (p.shows ?? []).filter((d) => d !== p.defect);
+  return { ...o, ...named, ...(later.length ? { alternatives: later.map((x) => turnFailure(j, x, base)) } : {}), ...(also.length ? { alsoShows: also } : {}) };
 }
 
 const withDefect = (defect: string, o: Outcome): Outcome => ({ ...o, defect });

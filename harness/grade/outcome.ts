@@ -21,6 +21,10 @@ export interface Outcome {
   /** Other defects the same run showed, each a failure of its own (a test aimed at two rules of one game):
    *  when this outcome's defect is charged elsewhere, the first of these not charged yet is charged here. */
   alternatives?: Outcome[];
+  /** Every other defect the run showed, charged or not (a wrong hand three turns after the first problem; a
+   *  total wrong for the hands the program played): when this test is charged, a test whose own first defect
+   *  is one of these shows a defect this test's points already paid for, and is not charged again (P3). */
+  alsoShows?: string[];
   /** The function whose call stopped the run (it raised, or asked for input it must not ask for) before the
    *  run showed anything this test judges. When that function never returned in any test (it fails on every
    *  call, like a stub) and its defect is charged by another test, this one could check nothing: it is not

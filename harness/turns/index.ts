@@ -7,6 +7,6 @@ export {
   ROLE_KINDS, ANSWER_KINDS, type RoleKind, type AnswerKind, type RoleSpec, type RoleSpecs, type Role, type RoleTable,
 } from './roles.js';
 export { readNumbers, readRuns, readPatterns, readLetters, linesSaying, sortLetters, spaced, wordsIn, type Fact, type NumberSeen, type RunSeen, type PatternSeen } from './facts.js';
-export { checkFacts, judgeTurns, judgeTurnsAll, type ExplainNumber, type TurnProblem, type TurnsInput, type FactContext } from './judge.js';
+export { checkFacts, judgeTurns, judgeTurnsAll, shownProblems, type ExplainNumber, type TurnProblem, type TurnsInput, type FactContext } from './judge.js';
 export { factsOf, readTurns, checkWordList, wordLine, flatPattern } from './extract.js';
 export { Answerer, type AnswerPlan } from './answers.js';

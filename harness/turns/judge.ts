@@ -122,7 +122,11 @@ export function checkFacts(text: string, facts: readonly Fact[], ctx: FactContex
           if (linesSaying(text, role).length) return null;
           // A statement in words we do not know is still a statement; only its opposite, or silence, counts against it.
           const against = [role.opposite ?? []].flat().map((o) => table.get(o)).filter((r): r is Role => r !== undefined);
-          const contra = against.flatMap((r) => (r.kind === 'number' ? numbers.filter((n) => n.roles.includes(r.name)).map((n) => n.line) : linesSaying(text, r)));
+          // A line that shows a word this turn states by its value (the secret word a lost game reveals: "The
+          // correct word is tact") is that word's line: its words label the value, not the guess.
+          const shownWords = facts.filter((g) => table.get(g.role)?.kind === 'word').flatMap((g) => [g.value, ...(g.oneOf ?? [])].map((w) => String(w).toLowerCase()));
+          const labelsAWord = (l: string) => wordsIn(l).some((w) => shownWords.includes(w.word));
+          const contra = against.flatMap((r) => (r.kind === 'number' ? numbers.filter((n) => n.roles.includes(r.name)).map((n) => n.line) : linesSaying(text, r).filter((l) => !labelsAWord(l))));
           if (contra.length) return wrong(`${ctx.when} your program should say ${role.says}${about(f)}, but it says ${quote(contra[0]!.trim())}`);
           const said = notListing(text.split('\n').filter((l) => /[A-Za-z]{2}/.test(l) && !readRuns(l, ctx.wildcards).length));
           return said.length ? null : missing(`${ctx.when} your program does not say ${role.says}${about(f)}`);
@@ -255,6 +259,47 @@ export function judgeTurnsAll(j: TurnsInput): TurnProblem[] {
   return out;
 }
 
+/** The word as guessed so far (a pattern) is the state the player's next move needs. A turn may leave it out
+ *  when there is no next move (the game is over: the outcome, and a lost game's secret word, are what that turn
+ *  must say), or when the turn's input changed no state at all (an input refused as no letter: the word, and
+ *  the letters not guessed yet, are as they were; the handout's examples show the word again there, its
+ *  rules ask for it after a guess). */
+function mayOmitState(j: TurnsInput, i: number, facts: readonly Fact[]): readonly Fact[] {
+  const exp = j.expected[i]!;
+  const before = i > 0 ? j.expected.slice(0, i).flatMap((t) => t.facts ?? []) : undefined;
+  const kindOf = (f: Fact) => j.table.get(f.role)?.kind;
+  const state = (f: Fact) => kindOf(f) === 'pattern' || kindOf(f) === 'word' || kindOf(f) === 'letters';
+  // Every state the turn states is as the turns before last stated it (nothing revealed yet, before the first).
+  const still = (f: Fact) => {
+    const was = before?.findLast((g) => g.role === f.role);
+    return was ? was.value === f.value : kindOf(f) === 'pattern' && !/[a-z]/i.test(String(f.value));
+  };
+  // Judged on all the turn states, the ones the program shows a turn late included.
+  const unchanged = before !== undefined && (exp.facts ?? []).filter(state).every(still);
+  return facts.map((f) => (kindOf(f) === 'pattern' && !f.optional && (exp.input === null || unchanged) ? { ...f, optional: true } : f));
+}
+
+/** Every problem a session shows up to its first difference of questions (after which its turns no longer
+ *  line up with the reference's), the first included. Not charges: a later one may be the first's consequence.
+ *  What the run showed, so that a test whose own first problem is one of them is not charged for it again. */
+export function shownProblems(j: TurnsInput): TurnProblem[] {
+  const out = [...turnProblems(j)];
+  // A turn's first problem hides the rest of that turn (the points missing, the hand after the word wrong too):
+  // each fact that is no number is looked at alone in every turn the two runs share. Numbers are not: one
+  // judged by its value alone, without the turns before it, names no mistake and would stand for any.
+  const end = out.find((p) => p.defect.startsWith('question-'))?.turn ?? Math.min(j.expected.length, j.observed.length);
+  for (let i = 0; i < end; i++) {
+    const exp = j.expected[i]!, obs = j.observed[i]!;
+    const ctx = { table: j.table, when: whenTurn(j.expected, i), wildcards: j.wildcards };
+    for (const f of mayOmitState(j, i, exp.facts ?? [])) {
+      if (j.table.get(f.role)?.kind === 'number') continue;
+      const p = checkFacts(turnText(obs), [f], ctx);
+      if (p) out.push({ turn: i, ...p });
+    }
+  }
+  return out;
+}
+
 /** The role a problem finds wrong ("wrong:guessesLeft:..." -> guessesLeft), if it is a wrong value. */
 const wrongRole = (defect: string, table: RoleTable) => table.get(/^wrong:([^:]+)/.exec(defect)?.[1] ?? '');
 /** A statement contradicted (a wrong guess called a good one). */
@@ -375,9 +420,9 @@ function* turnProblems(j: TurnsInput, unsaid: ReadonlySet<string> = new Set()): 
       yield { turn: i, message: `${when} your program asks nothing more, where the handout's program asks ${describeRole(exp.role)}`, defect: `question-missing:${exp.role ?? '?'}` };
       return;
     }
-    const all = i > 0 && late.size ? (exp.facts ?? []).filter((f) => !late.has(f.role)) : exp.facts ?? [];
-    const facts = i > 0 && unsaid.size ? all.filter((f) => !unsaid.has(f.role)) : all;
     const ctx = { table, when, wildcards: j.wildcards, explainNumber: j.explainNumber, counters };
+    const all = mayOmitState(j, i, i > 0 && late.size ? (exp.facts ?? []).filter((f) => !late.has(f.role)) : exp.facts ?? []);
+    const facts = i > 0 && unsaid.size ? all.filter((f) => !unsaid.has(f.role)) : all;
     // The unsaid facts first, as always (checkFacts follows the counters a turn shows): only a wrong value counts.
     const again = all.filter((f) => !facts.includes(f));
     const shownWrong = again.length ? checkFacts(turnText(obs), again, ctx) : null;

@@ -562,13 +562,18 @@ class ScriptedInput:
 # ---------------------------------------------------------------- the student module
 
 
-STATE = {"module": None, "module_name": None, "file": None, "names": {}, "aliases": {}, "workdir": None}
+STATE = {"module": None, "module_name": None, "file": None, "names": {}, "aliases": {}, "workdir": None, "copies": {}}
 
 
 def redirecting_open(file, mode="r", *args, **kwargs):
     """Hard-coded word-list paths are common (/Users/me/ps3/words.txt, D:\\school\\ps3\\words.txt):
     open the provided copy instead. Windows paths are split at backslashes too. A renamed copy
-    (wordsps3.txt, the student's own name for it) is the one provided file of that extension."""
+    (wordsps3.txt, the student's own name for it) is the one provided file of that extension.
+    A test with its own word list has its copy read wherever the program looks for the provided file,
+    even beside the program by its own path (os.path.join(os.path.dirname(__file__), "words.txt")), where
+    the course's whole list also lies."""
+    if STATE["copies"] and isinstance(file, (str, bytes, os.PathLike)) and "r" in mode and "+" not in mode:
+        file = STATE["copies"].get(os.path.abspath(os.fsdecode(file)), file)
     try:
         return _real_open(file, mode, *args, **kwargs)
     except FileNotFoundError:
@@ -866,8 +871,8 @@ def adopt_methods(module, required):
 
 
 def adopt_renamed(module, required, signatures):
-    """A required function written under another name: `compare(other_word, my_word)` where the handout asks
-    for match_with_gaps(my_word, other_word). A TA grades it as written and charges the changed name once.
+    """A required function written under another name: `compare(second, first)` where the handout asks for
+    matches(first, second). A TA grades it as written and charges the changed name once.
     It is recognised by the handout's parameter names alone (two or more, in any order), on the only top-level
     function of the file's own with exactly those parameters and no required name; the module's missing name
     then calls it, each argument given to the parameter of its handout name. Returns name -> the function's
@@ -1629,6 +1634,7 @@ def run_test(req):
         here = os.path.join(STATE["workdir"], req["cwd"])
         _real_chdir(here)
         STATE["aliases"] = {k: (os.path.join(here, k) if os.path.exists(os.path.join(here, k)) else v) for k, v in STATE["aliases"].items()}
+        STATE["copies"] = {os.path.join(STATE["workdir"], k): os.path.join(here, k) for k in STATE["aliases"] if os.path.exists(os.path.join(here, k))}
     obs = {"steps": []}
     module = STATE["module"]
     if req.get("seed") is not None:

@@ -193,6 +193,18 @@ describe('the state a turn may leave out, and a label that names a value', () =>
   });
 });
 
+describe('a counter shown twice in one turn', () => {
+  it('with two values is wrong, where two values of another number are not (a word\'s points and the total)', () => {
+    const counting = buildRoleTable({ ...ROLES, guessesLeft: { ...ROLES.guessesLeft!, counter: true } });
+    const f = [{ role: 'guessesLeft', value: 5 }];
+    const text = 'Oops! That letter is not in my word. You have 6 guesses left.\nYou have 5 guesses left.\n';
+    expect(checkFacts(text, f, { table: counting, when: 'after "b" (input 1)' })?.message).toMatch(/shows several values for the guesses left, and 6 .* is not 5/);
+    expect(checkFacts(text, f, { table, when: 'after "b" (input 1)' })).toBeNull();
+    // Two numbers on one line: the words between them may be the second's label, not the first's.
+    expect(checkFacts('You have 5 guesses and 3 warnings left.\n', f, { table: counting, when: 'before the first input' })).toBeNull();
+  });
+});
+
 describe('shownProblems: every defect a session shows, not only the first of each turn', () => {
   it('a turn missing its points also shows its hand wrong; both are listed (judgeTurnsAll gives the first)', () => {
     const t = buildRoleTable({

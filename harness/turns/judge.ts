@@ -75,8 +75,12 @@ export function checkFacts(text: string, facts: readonly Fact[], ctx: FactContex
           // from 0 to 1000 after "Total:" shows the right one, and every wrong one too. Two values are
           // common in real work (a word's points and, worded alike, the hand's total after the last word),
           // and only numbers whose own line names the role before them count (not a bare number under it).
-          const own = numbers.filter((n) => n.via === 'left' && n.roles.length === 1 && n.roles[0] === role.name);
-          const wrong = new Set(own.map((n) => n.value)).size > 2 ? own.find((n) => !want.includes(n.value)) : undefined;
+          // A counter's number is its own on a line that holds no other number, wherever its label stands ("You
+          // have 2 warnings left"); on a line of several, the words between them may be another's label.
+          const alone = (n: NumberSeen) => role.counter && numbers.filter((x) => x.line === n.line).length === 1;
+          const own = numbers.filter((n) => (n.via === 'left' || alone(n)) && n.roles.length === 1 && n.roles[0] === role.name);
+          // A count the game keeps (a counter) has one value at a time: two in one turn tell the player two things.
+          const wrong = new Set(own.map((n) => n.value)).size > (role.counter ? 1 : 2) ? own.find((n) => !want.includes(n.value)) : undefined;
           if (wrong) return wrongNumber(`${ctx.when} your program shows several values for ${role.says}${about(f)}, and ${wrong.value} (${quote(wrong.line.trim())}) is not ${want.join(' or ')}`, role.name, wrong.value, ctx.explainNumber);
           const instead = picked.has(f) ? undefined : numbers.find((n) => !used.has(n) && n.roles.includes(role.name));
           // An optional number may be left out, but when a program shows it, it must be right.

@@ -69,6 +69,19 @@ describe('assignCharges', () => {
     expect(charge([[test('example'), { ...example, alsoShows: undefined }], [test('invalid-word'), hand]])).toEqual({ example: 'failed', 'invalid-word': 'failed' });
   });
 
+  it('an exception raised in a function is charged at a test of that function, and is the same line in a whole program run', () => {
+    const npe = (fn?: string): Outcome => ({ ...error('threw NullPointerException at Manager.java:66'), defect: `raised:NullPointerException:Manager.java:66${fn ? `@${fn}` : ''}` });
+    const rows: [TestData, Outcome][] = [
+      [test('constructor-dedup', { group: 'constructor' }), npe('record')],
+      [test('record-largest', { group: 'record' }), npe('record')],
+      [test('main-win', { group: 'main' }), npe()],
+      [test('main-lose', { group: 'main' }), npe()],
+    ];
+    const out = assignCharges({ tests: rows.map(([t]) => t), outcomes: new Map(rows.map(([t, o]) => [t.id, o])), groupOf: (t) => t.group! });
+    expect(Object.fromEntries([...out].map(([id, o]) => [id, o.status]))).toEqual({ 'constructor-dedup': 'skipped', 'record-largest': 'error', 'main-win': 'skipped', 'main-lose': 'skipped' });
+    expect(out.get('main-lose')!.partOf).toBe('record-largest');
+  });
+
   it('a test is charged for its own defect whatever failed before it', () => {
     const got = charge([
       [test('valid-basic'), wrong('wrong-value')],

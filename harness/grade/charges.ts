@@ -41,6 +41,8 @@ export function signatureOf(defect: string, group: string): Signature {
 /** One defect seen twice? The same kind, and for a recognised mistake that several known mistakes would
  *  each explain ("answer:wildcard-wrong-kind|wildcard-unsupported"), at least one mistake both share. */
 export function sameWhat(a: string, b: string): boolean {
+  // An exception at a line is that line's, whichever function its sighting names (a program's own run names none).
+  if (atLine(a) !== a || atLine(b) !== b) return atLine(a) === atLine(b);
   if (a === b || insteadOf(a, b) || insteadOf(b, a) || unnamed(a, b) || unnamed(b, a)) return true;
   const [ha, oa] = splitOptions(a), [hb, ob] = splitOptions(b);
   return ha === hb && !!oa && !!ob && oa.some((x) => ob.includes(x));
@@ -80,6 +82,7 @@ const splitOptions = (what: string): [string, string[] | undefined] => {
 };
 /** The mistakes two sightings of one defect share: what the defect can still be. */
 function narrowed(a: string, b: string): string {
+  if (atLine(a) !== a || atLine(b) !== b) return a; // one line: nothing to narrow
   const [h, oa] = splitOptions(a), [hb, ob] = splitOptions(b);
   if (!oa || !ob || a === b || h !== hb) return a;
   return `${h}:${oa.filter((x) => ob.includes(x)).join('|')}`;
@@ -197,7 +200,10 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
   // tests that show one defect, one aimed at its rule (filed under the function the defect is in) takes it
   // before one that only calls that function on the way to its own rule (P3: "at the first test aimed at its
   // rule"): a wrong count from record() is record's test's charge, not the constructor test's that calls it.
-  const aimedAtOwn = (x: TestData) => groupOf(x) === sigs.get(x.id)!.scope;
+  // An exception at a line is the whole file's defect, and names the function it was raised in: a test filed
+  // under that function is aimed at its rule (a record() that fails unless pattern() ran first is record's
+  // test's charge, not the constructor test's whose check calls it).
+  const aimedAtOwn = (x: TestData) => groupOf(x) === sigs.get(x.id)!.scope || (sigs.get(x.id)!.scope === '*' && raisedWithin(sigs.get(x.id)!.what) === groupOf(x));
   const shown = roots.filter((x) => observed(x.id));
   const seenBefore = (sig: Signature, id: string) => chargedFor(id).find((c) => (c.scope === sig.scope && sameWhat(c.what, sig.what)) || (c.scope !== sig.scope && movedQuestion(c.what, sig.what)));
   const behind: { t: TestData; seen: (typeof charged)[number] }[] = [];
@@ -336,6 +342,12 @@ function uncharged(o: Outcome, home: string, sig: Signature, onScope: boolean, g
   }
   return { ...o, status: 'skipped', kind: 'skipped', message: `not charged again: the same defect is charged in ${home} (${o.message})`, notCharged: true, partOf: home };
 }
+
+/** An exception at a line without the function named after it ("raised:KeyError:120@update_hand" -> "raised:KeyError:120"). */
+const atLine = (what: string) => what.replace(/^(raised:.*:\d+)@[A-Za-z_$<][\w$<>]*$/, '$1');
+
+/** The function an exception at a line was raised in ("raised:KeyError:120@update_hand" -> update_hand). */
+const raisedWithin = (what: string) => /^raised:[^@]*@([A-Za-z_$][\w$]*)$/.exec(what)?.[1];
 
 /** Defects of written code that stop a run wherever they happen: an exception at a line, a function that hangs. */
 const STOPPERS = /^(?:raised|hangs):/;

@@ -114,9 +114,10 @@ export function runFailure(r: RunResult, timeoutMs: number): Outcome {
 export function raisedDefect(e: { type: string; message: string; line?: number | null; traceback?: string }, file: string): string | undefined {
   const name = e.type === 'NameError' || e.type === 'UnboundLocalError' ? /'([A-Za-z_]\w*)'/.exec(e.message)?.[1] : undefined;
   // Within the function that raised it: the same undefined name in three functions is three functions
-  // written wrongly, each charged by its own tests.
+  // written wrongly, each charged by its own tests. An exception at a line names its function too: a test
+  // aimed at that function takes the charge before one that only calls it (charges.ts).
   const fn = raisedIn(e.traceback, file);
-  return name ? `raised:${e.type}:${name}${fn ? `@${fn}` : ''}` : e.line ? `raised:${e.type}:${e.line}` : undefined;
+  return name ? `raised:${e.type}:${name}${fn ? `@${fn}` : ''}` : e.line ? `raised:${e.type}:${e.line}${fn ? `@${fn}` : ''}` : undefined;
 }
 
 /** The function of the student's file a traceback ends in (its innermost frame there): where the student's

@@ -518,9 +518,11 @@ public final class GradekitCalls {
     int i = 0;
     for (Class<?> c = t.getClass(); c != null && c != Object.class; c = c.getSuperclass()) chain.append(i++ > 0 ? "," : "").append(quote(c.getSimpleName()));
     String at = "";
+    String in = "";
     for (StackTraceElement e : t.getStackTrace()) {
       if (e.getClassName().startsWith("__gradekit.") || e.getClassName().startsWith("java.") || e.getClassName().startsWith("jdk.") || e.getClassName().startsWith("sun.")) continue;
       at = (e.getFileName() == null ? e.getClassName() : e.getFileName()) + ":" + e.getLineNumber();
+      in = e.getMethodName();
       break;
     }
     String msg;
@@ -529,7 +531,7 @@ public final class GradekitCalls {
     } catch (Throwable x) {
       msg = null;
     }
-    return "{\"class\":" + quote(t.getClass().getName()) + ",\"chain\":" + chain.append(']') + ",\"message\":" + (msg == null ? "null" : quote(msg)) + ",\"at\":" + quote(at) + "}";
+    return "{\"class\":" + quote(t.getClass().getName()) + ",\"chain\":" + chain.append(']') + ",\"message\":" + (msg == null ? "null" : quote(msg)) + ",\"at\":" + quote(at) + ",\"in\":" + quote(in) + "}";
   }
 
   static String quote(String s) {

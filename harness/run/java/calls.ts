@@ -31,6 +31,8 @@ export interface Thrown {
   message: string | null;
   /** File:line of the program where it was thrown. */
   at: string;
+  /** The method of the program it was thrown in ("<init>" for a constructor). */
+  in?: string;
 }
 
 /** What one step did. */

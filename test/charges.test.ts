@@ -82,6 +82,18 @@ describe('assignCharges', () => {
     expect(out.get('main-lose')!.partOf).toBe('record-largest');
   });
 
+  it("another game function's test whose other defect is a fact already missing in the plain game's charges nothing more", () => {
+    const layout = { ...fail('the guesses left are not shown before the first input'), defect: 'missing:guessesLeft' };
+    const noWord = { ...fail('the word is not shown after a miss'), defect: 'missing:revealed' };
+    const rows: [TestData, Outcome][] = [
+      [test('game-shows-state', { group: 'hangman' }), layout],
+      [test('game-repeats', { group: 'hangman' }), noWord],
+      [test('hints-free', { group: 'hangman_with_hints', same_defect_as: ['game-shows-state'] }), { ...layout, alternatives: [noWord] }],
+    ];
+    const out = assignCharges({ tests: rows.map(([t]) => t), outcomes: new Map(rows.map(([t, o]) => [t.id, o])), groupOf: (t) => t.group! });
+    expect(Object.fromEntries([...out].map(([id, o]) => [id, o.status]))).toEqual({ 'game-shows-state': 'failed', 'game-repeats': 'failed', 'hints-free': 'skipped' });
+  });
+
   it('a test is charged for its own defect whatever failed before it', () => {
     const got = charge([
       [test('valid-basic'), wrong('wrong-value')],

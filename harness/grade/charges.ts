@@ -311,9 +311,10 @@ function unchargedAlternative(o: Outcome, group: string, charged: readonly { sco
   for (const alt of o.alternatives ?? []) {
     if (!failing(alt) || !alt.defect) continue;
     const sig = signatureOf(alt.defect, group);
-    // A turn's wrong fact already charged in another game function (a hints game playing as the plain
-    // game does) is that defect again, as the test's own first failure would be by its homes.
-    const same = (c: { scope: string; what: string }) => ((c.scope === sig.scope || sig.what.startsWith('wrong:')) && sameWhat(c.what, sig.what)) || (c.scope !== sig.scope && movedQuestion(c.what, sig.what));
+    // A turn's wrong or missing fact already charged in another game function (a hints game playing as the
+    // plain game does, its word never shown after a miss) is that defect again, as the test's own first
+    // failure would be by its homes.
+    const same = (c: { scope: string; what: string }) => ((c.scope === sig.scope || /^(?:wrong|missing):/.test(sig.what)) && sameWhat(c.what, sig.what)) || (c.scope !== sig.scope && movedQuestion(c.what, sig.what));
     if (!charged.some(same)) return { outcome: alt, sig };
   }
   return undefined;

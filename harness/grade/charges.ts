@@ -203,7 +203,9 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
   // An exception at a line is the whole file's defect, and names the function it was raised in: a test filed
   // under that function is aimed at its rule (a record() that fails unless pattern() ran first is record's
   // test's charge, not the constructor test's whose check calls it).
-  const aimedAtOwn = (x: TestData) => groupOf(x) === sigs.get(x.id)!.scope || (sigs.get(x.id)!.scope === '*' && raisedWithin(sigs.get(x.id)!.what) === groupOf(x));
+  // The innermost of its functions that some test is filed under: a private helper has no test of its own.
+  const groups = new Set(tests.map(groupOf));
+  const aimedAtOwn = (x: TestData) => groupOf(x) === sigs.get(x.id)!.scope || (sigs.get(x.id)!.scope === '*' && raisedWithin(sigs.get(x.id)!.what).find((f) => groups.has(f)) === groupOf(x));
   const shown = roots.filter((x) => observed(x.id));
   const seenBefore = (sig: Signature, id: string) => chargedFor(id).find((c) => (c.scope === sig.scope && sameWhat(c.what, sig.what)) || (c.scope !== sig.scope && movedQuestion(c.what, sig.what)));
   const behind: { t: TestData; seen: (typeof charged)[number] }[] = [];
@@ -345,10 +347,11 @@ function uncharged(o: Outcome, home: string, sig: Signature, onScope: boolean, g
 }
 
 /** An exception at a line without the function named after it ("raised:KeyError:120@update_hand" -> "raised:KeyError:120"). */
-const atLine = (what: string) => what.replace(/^(raised:.*:\d+)@[A-Za-z_$<][\w$<>]*$/, '$1');
+const atLine = (what: string) => what.replace(/^(raised:.*:\d+)@[\w$<>|]+$/, '$1');
 
-/** The function an exception at a line was raised in ("raised:KeyError:120@update_hand" -> update_hand). */
-const raisedWithin = (what: string) => /^raised:[^@]*@([A-Za-z_$][\w$]*)$/.exec(what)?.[1];
+/** The functions an exception at a line was raised in, innermost first ("raised:KeyError:120@update_hand" ->
+ *  [update_hand]; a Java step's "@makePattern|record": the method that threw, then the one the test called). */
+const raisedWithin = (what: string) => /^raised:[^@]*@([\w$<>|]+)$/.exec(what)?.[1]?.split('|') ?? [];
 
 /** Defects of written code that stop a run wherever they happen: an exception at a line, a function that hangs. */
 const STOPPERS = /^(?:raised|hangs):/;

@@ -378,7 +378,7 @@ function judgeSteps(t: TestData, steps: readonly PyStep[], got: CallsRun, want: 
     }
     if (g.throws) {
       if (stub) return stub;
-      return { outcome: { ...error(`${where} threw ${showThrown(g.throws)}, where ${w.value ? showJava(w.value) : 'a value'} is expected`, detail), defect: `raised:${g.throws.chain[0]}:${g.throws.at || method}${g.throws.in && g.throws.at ? `@${g.throws.in}` : ''}` }, at: i };
+      return { outcome: { ...error(`${where} threw ${showThrown(g.throws)}, where ${w.value ? showJava(w.value) : 'a value'} is expected`, detail), defect: `raised:${g.throws.chain[0]}:${g.throws.at || method}${g.throws.at ? `@${[g.throws.in, method].filter((x, k, all) => x && all.indexOf(x) === k).join('|')}` : ''}` }, at: i };
     }
     if (steps[i]!.bind) { const m = mutated(); if (m) return m; continue; } // a constructor that made its object: nothing to compare
     if (!sameJava(w.value!, g.value!)) {

@@ -144,7 +144,7 @@ describe('judging the steps of a call test', () => {
     const got = run([made, { i: 1, sig: 'boolean isFull(int, int)', throws: aside, out: '', outBytes: 0 }]);
     const o = judgeCalls(t, steps, got, want, 3000);
     expect(o.message).toMatch(/^g\.isFull\(1, 0\) \(after g = Grid\(4\)\) should throw IllegalArgumentException; it threw RuntimeException/);
-    expect(o.defect).toBe('raised:RuntimeException:Grid.java:52');
+    expect(o.defect).toBe('raised:RuntimeException:Grid.java:52@isFull');
     // The same body where a value is due: the same defect.
     const t2 = { id: 'blocked', steps: ['g = Grid(4)', 'g.isFull(1, 1)'] } as unknown as TestData;
     const o2 = judgeCalls(t2, ['g = Grid(4)', 'g.isFull(1, 1)'].map(parseStep), got, run([made, { i: 1, sig: 'boolean isFull(int, int)', value: { t: 'bool', v: false } as JValue, out: '', outBytes: 0 }]), 3000);

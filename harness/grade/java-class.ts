@@ -13,7 +13,7 @@ import type { Assignment } from '../assignment/load.js';
 import type { TestData } from '../spec/schema.js';
 import type { PyStep } from '../spec/pyexpr.js';
 import { compileJava, type CompileResult } from '../run/java/compile.js';
-import { addCallDriver, runCalls, type ArgChange, type CallsRun, type JValue, type StepResult } from '../run/java/calls.js';
+import { addCallDriver, runCalls, type ArgChange, type CallsRun, type JValue, type StepResult, type Thrown } from '../run/java/calls.js';
 import { javaCommand } from '../run/java/run.js';
 import { runLockstep, type LockstepResult } from '../run/lockstep.js';
 import { studentWorkDir, type SandboxWrap, type WorkDirLease } from '../run/sandbox/index.js';
@@ -335,6 +335,13 @@ export function judgeCallsAt(t: TestData, steps: readonly PyStep[], got: CallsRu
   return 'outcome' in r ? r : { outcome: r };
 }
 
+/** An exception a step threw, as a defect: its class and line, and the methods it was thrown in (the one that
+ *  threw, then the one the step called), so that a test of that method takes the charge (charges.ts). */
+function raisedAt(th: Thrown, method: string): string {
+  if (!th.at) return `raised:${th.chain[0]}:${method}`;
+  return `raised:${th.chain[0]}:${th.at}@${[th.in, method].filter((x, k, all) => x && all.indexOf(x) === k).join('|')}`;
+}
+
 function judgeSteps(t: TestData, steps: readonly PyStep[], got: CallsRun, want: CallsRun, timeoutMs: number, stubs?: ReadonlySet<string>): Outcome | { outcome: Outcome; at: number } {
   const compares = 'steps' in t ? t.steps.map((s) => (typeof s === 'object' && s.compare === 'none' ? false : true)) : steps.map(() => true);
   const before = (i: number) => (i > 0 ? ` (after ${steps.slice(0, i).map((s) => s.source).join('; ')})` : '');
@@ -373,12 +380,12 @@ function judgeSteps(t: TestData, steps: readonly PyStep[], got: CallsRun, want: 
       if (stub) return stub;
       const did = g.throws ? `threw ${showThrown(g.throws)}` : `returned ${showJava(g.value!)}`;
       // A body salvage set aside throws wherever it is called: the one crash a call that returns charges.
-      const asideCrash = g.throws?.message?.startsWith(SET_ASIDE_NOTE) ? `raised:${g.throws.chain[0]}:${g.throws.at || method}` : undefined;
+      const asideCrash = g.throws?.message?.startsWith(SET_ASIDE_NOTE) ? raisedAt(g.throws, method) : undefined;
       return { outcome: { ...fail(`${where} should throw ${expected}; it ${did}`, detail), defect: asideCrash ?? `answer:${method}:${g.throws ? 'other-exception' : 'no-exception'}:${expected}` }, at: i };
     }
     if (g.throws) {
       if (stub) return stub;
-      return { outcome: { ...error(`${where} threw ${showThrown(g.throws)}, where ${w.value ? showJava(w.value) : 'a value'} is expected`, detail), defect: `raised:${g.throws.chain[0]}:${g.throws.at || method}${g.throws.at ? `@${[g.throws.in, method].filter((x, k, all) => x && all.indexOf(x) === k).join('|')}` : ''}` }, at: i };
+      return { outcome: { ...error(`${where} threw ${showThrown(g.throws)}, where ${w.value ? showJava(w.value) : 'a value'} is expected`, detail), defect: raisedAt(g.throws, method) }, at: i };
     }
     if (steps[i]!.bind) { const m = mutated(); if (m) return m; continue; } // a constructor that made its object: nothing to compare
     if (!sameJava(w.value!, g.value!)) {

@@ -1,5 +1,8 @@
 // A fixture's expect.yaml (harness/fixtures.ts): a misspelt key or a test named alone where a list is due is said
 // as such, not read as "fails nothing"; a well-formed one is checked against the report.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { expectationProblems, fixtureProblems, type FixtureSubmission } from '../harness/fixtures.js';
 import type { Report, TestResult } from '../harness/model/report.js';
@@ -21,5 +24,15 @@ describe("a fixture's expect.yaml", () => {
     expect(fixtureProblems(sub, report, { fail: ['open-twice'] } as never)).toEqual(["expect.yaml: unknown key 'fail' (known: fails, not_charged_again, extra_fails, message)"]);
     expect(fixtureProblems(sub, report, { fails: ['open-twice'], message: 'returned 2' })).toEqual([]);
     expect(fixtureProblems(sub, report, { fails: ['open-one'] })).toEqual(['fails open-twice; expect.yaml says open-one']);
+  });
+
+  it('every expect.yaml this project ships has a well-formed shape (a bare "extra_fails:" is no list)', () => {
+    const found = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? found(join(dir, e.name)) : e.name === 'expect.yaml' ? [join(dir, e.name)] : []));
+    const files = [...found('fixtures'), ...found('examples')];
+    expect(files.length).toBeGreaterThan(100);
+    // A file of comments only (an accepted fixture's note) expects nothing beyond its folder's verdict.
+    const problems = (doc: unknown) => (doc === null || doc === undefined ? [] : expectationProblems(doc));
+    const bad = files.flatMap((f) => problems(parse(readFileSync(f, 'utf8'))).map((p) => `${f}: ${p}`));
+    expect(bad).toEqual([]);
   });
 });

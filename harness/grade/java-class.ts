@@ -385,7 +385,9 @@ function judgeSteps(t: TestData, steps: readonly PyStep[], got: CallsRun, want: 
       const did = g.throws ? `threw ${showThrown(g.throws)}` : `returned ${showJava(g.value!)}`;
       // A body salvage set aside throws wherever it is called: the one crash a call that returns charges.
       const asideCrash = g.throws?.message?.startsWith(SET_ASIDE_NOTE) ? raisedAt(g.throws, method) : undefined;
-      return { outcome: { ...fail(`${where} should throw ${expected}; it ${did}`, detail), defect: asideCrash ?? `answer:${method}:${g.throws ? 'other-exception' : 'no-exception'}:${expected}` }, at: i };
+      // The set-aside body's exception is a crash wherever it shows (a run-time error), not a wrong exception.
+      const said = `${where} should throw ${expected}; it ${did}`;
+      return { outcome: { ...(asideCrash ? error(said, detail) : fail(said, detail)), defect: asideCrash ?? `answer:${method}:${g.throws ? 'other-exception' : 'no-exception'}:${expected}` }, at: i };
     }
     if (g.throws) {
       if (stub) return stub;

@@ -8,8 +8,11 @@ import type { TestData } from '../harness/spec/schema.js';
 
 const test = (id: string, more: Partial<TestData> = {}) => ({ id, group: 'is_valid_word', ...more }) as unknown as TestData;
 const wrong = (mistakes: string): Outcome => ({ ...fail(`wrong (${mistakes})`), defect: `answer:is_valid_word:${mistakes}` });
+/** Each test's outcome after charging these rows, filed by `groupOf`. */
+const chargesOf = (rows: [TestData, Outcome][], groupOf: (t: TestData) => string, callees?: (t: TestData) => readonly string[]) =>
+  assignCharges({ tests: rows.map(([t]) => t), outcomes: new Map(rows.map(([t, o]) => [t.id, o])), groupOf, ...(callees ? { callees } : {}) });
 function charge(rows: [TestData, Outcome][]): Record<string, string> {
-  const out = assignCharges({ tests: rows.map(([t]) => t), outcomes: new Map(rows.map(([t, o]) => [t.id, o])), groupOf: () => 'is_valid_word' });
+  const out = chargesOf(rows, () => 'is_valid_word');
   return Object.fromEntries([...out].map(([id, o]) => [id, o.status]));
 }
 
@@ -77,12 +80,12 @@ describe('assignCharges', () => {
       [test('main-win', { group: 'main' }), npe()],
       [test('main-lose', { group: 'main' }), npe()],
     ];
-    const out = assignCharges({ tests: rows.map(([t]) => t), outcomes: new Map(rows.map(([t, o]) => [t.id, o])), groupOf: (t) => t.group! });
+    const out = chargesOf(rows, (t) => t.group!);
     expect(Object.fromEntries([...out].map(([id, o]) => [id, o.status]))).toEqual({ 'constructor-dedup': 'skipped', 'record-largest': 'error', 'main-win': 'skipped', 'main-lose': 'skipped' });
     expect(out.get('main-lose')!.partOf).toBe('record-largest');
     // Thrown in a private helper no test is filed under, during a call of record: record's test takes it.
     const helper = rows.map(([t, o]): [TestData, Outcome] => [t, o.defect!.includes('@') ? { ...o, defect: o.defect!.replace('@record', '@makePattern|record') } : o]);
-    const viaHelper = assignCharges({ tests: helper.map(([t]) => t), outcomes: new Map(helper.map(([t, o]) => [t.id, o])), groupOf: (t) => t.group! });
+    const viaHelper = chargesOf(helper, (t) => t.group!);
     expect(viaHelper.get('record-largest')!.status).toBe('error');
     expect(viaHelper.get('constructor-dedup')!.partOf).toBe('record-largest');
   });
@@ -95,7 +98,7 @@ describe('assignCharges', () => {
       [test('game-repeats', { group: 'hangman' }), noWord],
       [test('hints-free', { group: 'hangman_with_hints', same_defect_as: ['game-shows-state'] }), { ...layout, alternatives: [noWord] }],
     ];
-    const out = assignCharges({ tests: rows.map(([t]) => t), outcomes: new Map(rows.map(([t, o]) => [t.id, o])), groupOf: (t) => t.group! });
+    const out = chargesOf(rows, (t) => t.group!);
     expect(Object.fromEntries([...out].map(([id, o]) => [id, o.status]))).toEqual({ 'game-shows-state': 'failed', 'game-repeats': 'failed', 'hints-free': 'skipped' });
   });
 
@@ -115,7 +118,7 @@ describe('assignCharges', () => {
       [test('replay-once'), fewer],
       [test('replay-no-substitution'), { ...fewer, alternatives: [noSub] }],
     ];
-    const out = assignCharges({ tests: rows.map(([t]) => t), outcomes: new Map(rows.map(([t, o]) => [t.id, o])), groupOf: () => 'play_game' });
+    const out = chargesOf(rows, () => 'play_game');
     expect(out.get('replay-once')!.status).toBe('failed');
     expect(out.get('replay-no-substitution')).toMatchObject({ status: 'failed', message: 'asks whether to substitute once' });
     // A test whose own first defect it is takes that defect before any test that saw it second: the one who
@@ -132,7 +135,7 @@ describe('assignCharges', () => {
       [test('example'), crash],
       [test('replay-worse', { same_defect_as: ['example'] } as Partial<TestData>), { ...crash, alternatives: [total] }],
     ];
-    const out = assignCharges({ tests: rows.map(([t]) => t), outcomes: new Map(rows.map(([t, o]) => [t.id, o])), groupOf: () => 'play_game' });
+    const out = chargesOf(rows, () => 'play_game');
     expect(out.get('example')!.status).toBe('failed');
     expect(out.get('replay-worse')).toMatchObject({ status: 'failed', message: 'the total should be 198; printed 0' });
   });
@@ -140,7 +143,7 @@ describe('assignCharges', () => {
   // A crash that stopped a run before it showed the test's rule: the same KeyError line in each test.
   const crash = (fn: string): Outcome => ({ ...error(`${fn}(...) raised KeyError: 'z' (ps3.py line 9)`), defect: 'raised:KeyError:9', blind: fn });
   const kinds = (rows: [TestData, Outcome][]) => {
-    const out = assignCharges({ tests: rows.map(([t]) => t), outcomes: new Map(rows.map(([t, o]) => [t.id, o])), groupOf: (t) => t.group as string });
+    const out = chargesOf(rows, (t) => t.group as string);
     return Object.fromEntries([...out].map(([id, o]) => [id, o.kind]));
   };
 
@@ -204,7 +207,7 @@ describe('assignCharges', () => {
   describe('a class whose methods are filed under their own groups', () => {
     const groups: Record<string, string> = { 'ctor-dups': 'constructor', 'record-count': 'record', 'pattern-after': 'pattern', 'main-log': 'main' };
     const run = (rows: [TestData, Outcome][]) => {
-      const out = assignCharges({ tests: rows.map(([t]) => t), outcomes: new Map(rows.map(([t, o]) => [t.id, o])), groupOf: (t) => groups[t.id]!, callees: () => ['record'] });
+      const out = chargesOf(rows, (t) => groups[t.id]!, () => ['record']);
       return Object.fromEntries([...out].map(([id, o]) => [id, `${o.status}${o.partOf ? `@${o.partOf}` : ''}`]));
     };
     const count: Outcome = { ...fail('record returned 0, expected 1'), defect: 'answer:record:number' };
@@ -219,7 +222,7 @@ describe('assignCharges', () => {
       const none: Outcome = { ...fail('should throw IllegalStateException; it returned 0'), defect: 'answer:record:no-exception:IllegalStateException' };
       const other: Outcome = { ...fail('should throw IllegalStateException; it threw IllegalArgumentException'), defect: 'answer:record:other-exception:IllegalStateException' };
       const g = { 'no-guesses': 'record', 'no-words': 'record', order: 'record' } as Record<string, string>;
-      const go = (rows: [TestData, Outcome][]) => Object.fromEntries([...assignCharges({ tests: rows.map(([t]) => t), outcomes: new Map(rows.map(([t, o]) => [t.id, o])), groupOf: (t) => g[t.id]! })].map(([id, o]) => [id, o.status]));
+      const go = (rows: [TestData, Outcome][]) => Object.fromEntries([...chargesOf(rows, (t) => g[t.id]!)].map(([id, o]) => [id, o.status]));
       const order = test('order', { same_defect_as: ['no-guesses'] } as Partial<TestData>);
       expect(go([[test('no-guesses'), none], [order, other]])).toEqual({ 'no-guesses': 'failed', order: 'skipped' });
       // The check is there (its own test passes): the order of the checks is wrong, a defect of its own.

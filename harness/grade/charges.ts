@@ -42,7 +42,7 @@ export function signatureOf(defect: string, group: string): Signature {
  *  each explain ("answer:wildcard-wrong-kind|wildcard-unsupported"), at least one mistake both share. */
 export function sameWhat(a: string, b: string): boolean {
   // An exception at a line is that line's, whichever function its sighting names (a program's own run names none).
-  if (atLine(a) !== a || atLine(b) !== b) return atLine(a) === atLine(b);
+  if (namesItsFunction(a) || namesItsFunction(b)) return atLine(a) === atLine(b);
   if (a === b || insteadOf(a, b) || insteadOf(b, a) || unnamed(a, b) || unnamed(b, a)) return true;
   const [ha, oa] = splitOptions(a), [hb, ob] = splitOptions(b);
   return ha === hb && !!oa && !!ob && oa.some((x) => ob.includes(x));
@@ -82,7 +82,7 @@ const splitOptions = (what: string): [string, string[] | undefined] => {
 };
 /** The mistakes two sightings of one defect share: what the defect can still be. */
 function narrowed(a: string, b: string): string {
-  if (atLine(a) !== a || atLine(b) !== b) return a; // one line: nothing to narrow
+  if (namesItsFunction(a) || namesItsFunction(b)) return a; // one line: nothing to narrow
   const [h, oa] = splitOptions(a), [hb, ob] = splitOptions(b);
   if (!oa || !ob || a === b || h !== hb) return a;
   return `${h}:${oa.filter((x) => ob.includes(x)).join('|')}`;
@@ -205,7 +205,10 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
   // test's charge, not the constructor test's whose check calls it).
   // The innermost of its functions that some test is filed under: a private helper has no test of its own.
   const groups = new Set(tests.map(groupOf));
-  const aimedAtOwn = (x: TestData) => groupOf(x) === sigs.get(x.id)!.scope || (sigs.get(x.id)!.scope === '*' && raisedWithin(sigs.get(x.id)!.what).find((f) => groups.has(f)) === groupOf(x));
+  const aimedAtOwn = (x: TestData) => {
+    const { scope, what } = sigs.get(x.id)!;
+    return groupOf(x) === scope || (scope === '*' && raisedWithin(what).find((f) => groups.has(f)) === groupOf(x));
+  };
   const shown = roots.filter((x) => observed(x.id));
   const seenBefore = (sig: Signature, id: string) => chargedFor(id).find((c) => (c.scope === sig.scope && sameWhat(c.what, sig.what)) || (c.scope !== sig.scope && movedQuestion(c.what, sig.what)));
   const behind: { t: TestData; seen: (typeof charged)[number] }[] = [];
@@ -348,6 +351,7 @@ function uncharged(o: Outcome, home: string, sig: Signature, onScope: boolean, g
 
 /** An exception at a line without the function named after it ("raised:KeyError:120@update_hand" -> "raised:KeyError:120"). */
 const atLine = (what: string) => what.replace(/^(raised:.*:\d+)@[\w$<>|]+$/, '$1');
+const namesItsFunction = (what: string) => atLine(what) !== what;
 
 /** The functions an exception at a line was raised in, innermost first ("raised:KeyError:120@update_hand" ->
  *  [update_hand]; a Java step's "@makePattern|record": the method that threw, then the one the test called). */

@@ -278,11 +278,11 @@ export async function observedState(a: Assignment, t: TestData, steps: readonly 
 
 export const goldenFile = (a: Assignment, id: string) => join(a.fixturesDir, 'golden', `${id}.json`);
 
-/** What a golden file keeps: the solution's results or transcript (never its code). */
 /** An exception as a golden file records it: without the method it was thrown in, which only says where a
  *  student's crash is charged (a course's golden files written before it was read stay fresh). */
 const recorded = ({ in: _method, ...thrown }: Thrown): Thrown => thrown;
 
+/** What a golden file keeps: the solution's results or transcript (never its code). */
 export function goldenText(id: string, r: ClassRun, state?: StateLog, cases?: readonly string[]): string {
   const body = 'calls' in r
     ? { ...(cases ? { cases } : {}), steps: r.calls.steps.map(({ i, sig, value, throws, missing, bad, out, changed }) => ({ i, sig, value, throws: throws && recorded(throws), missing, bad, out, changed })), done: r.calls.done, ...(state?.some(Boolean) ? { state } : {}) }

@@ -282,7 +282,6 @@ export type ReferenceCaller = ((call: ReferenceCall) => ReferenceReply) & {
 /** Answers a test's calls of functions patched with the reference: one context per test (its scripted
  *  patches keep their place across calls), fresh console per call over the script's unread lines. Every
  *  call is bounded (REFERENCE_CALL_BOUNDS): one over a bound raises in the student's process, naming it. */
-
 export function referenceCaller(o: RefRunOptions): ReferenceCaller {
   let io = new RecordingIO(null);
   const console: RefIO = { input: (p, r) => io.input(p, r), write: (t, f) => io.write(t, f) };

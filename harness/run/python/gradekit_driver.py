@@ -1633,8 +1633,9 @@ def run_test(req):
         # This test's own word list: its folder becomes the cwd, and hard-coded paths resolve there.
         here = os.path.join(STATE["workdir"], req["cwd"])
         _real_chdir(here)
-        STATE["aliases"] = {k: (os.path.join(here, k) if os.path.exists(os.path.join(here, k)) else v) for k, v in STATE["aliases"].items()}
-        STATE["copies"] = {os.path.join(STATE["workdir"], k): os.path.join(here, k) for k in STATE["aliases"] if os.path.exists(os.path.join(here, k))}
+        own = {k: os.path.join(here, k) for k in STATE["aliases"] if os.path.exists(os.path.join(here, k))}
+        STATE["aliases"] = {**STATE["aliases"], **own}
+        STATE["copies"] = {os.path.join(STATE["workdir"], k): path for k, path in own.items()}
     obs = {"steps": []}
     module = STATE["module"]
     if req.get("seed") is not None:

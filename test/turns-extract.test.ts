@@ -25,6 +25,9 @@ describe('factsOf: what a solution printed, read with the role table', () => {
       ['available=bcdefg', 'good=true', 'guessesLeft=6', 'revealed=-a--'].sort(),
     );
     expect(facts("Oops! You've already guessed that letter. You have 2 warnings left:\nta_ t\n")).toEqual(['repeat=true', 'revealed=ta-t', 'warningsLeft=2']);
+    // A count of none said in words, right before its label, is 0; "no" before words no number role names is not.
+    expect(facts("Oops! You've already guessed that letter. You have no warnings left so you lose one guess:\nta_ t\n")).toEqual(['repeat=true', 'revealed=ta-t', 'warningsLeft=0']);
+    expect(facts('There are no matches for this one.\n')).toEqual(['none=true']);
     expect(facts('Sorry, you ran out of guesses. The word was else.\n')).toEqual(['secret=else']);
   });
 
@@ -148,6 +151,20 @@ describe('a counter (counter: true) gone wrong: later turns judge how it changes
     // The same program with a wrong consonant costing nothing is not late: it is wrong.
     const none = 'You have 6 guesses left.\n' + late(6, 't', 'Good guess: t_ _ t') + late(6, 'o', 'Oops! That letter is not in my word: t_ _ t') + late(4, 'x', 'Oops! That letter is not in my word: t_ _ t') + late(4, 'a', 'Good guess: ta_ t');
     expect(judgeTurnsAll({ expected: exp, observed: session(none, lines), table: counting }).length).toBeGreaterThan(0);
+  });
+  it('a guess lost as a warning is spent is one mistake, whether the input was invalid or a repeat (the reference moves the warnings there)', () => {
+    const both = buildRoleTable({ ...ROLES, guessesLeft: { ...ROLES.guessesLeft!, counter: true }, warningsLeft: { ...ROLES.warningsLeft!, counter: true }, invalid: { kind: 'statement', says: 'that only letters are valid', patterns: ['\\bnot a valid letter\\b'] } });
+    const status = (g: number, w: number) => `You have ${w} warnings left. You have ${g} guesses left.\n`;
+    const t = (g: number, w: number, guess: string, said: string) => `${status(g, w)}Please guess a letter: ${guess}\n${said}\n`;
+    // Two games of tact, each with one warning left: '$' (invalid), then 't' twice (a repeat). The reference
+    // spends the last warning; the program also takes a guess each time.
+    const refA = t(6, 1, 'a', 'Good guess: _ a_ _') + t(6, 1, '$', 'Oops! That is not a valid letter: _ a_ _') + status(6, 0);
+    const mineA = t(6, 1, 'a', 'Good guess: _ a_ _') + t(6, 1, '$', 'Oops! That is not a valid letter: _ a_ _') + status(5, 0);
+    const refB = t(6, 1, 'a', 'Good guess: _ a_ _') + t(6, 1, 'a', "Oops! You've already guessed that letter: _ a_ _") + status(6, 0);
+    const mineB = t(6, 1, 'a', 'Good guess: _ a_ _') + t(6, 1, 'a', "Oops! You've already guessed that letter: _ a_ _") + status(5, 0);
+    const judged = (r: string, m: string, lines: string[]) => judgeTurnsAll({ expected: readTurns(session(r, lines), both, { facts: true }), observed: session(m, lines), table: both }).map((p) => p.defect);
+    expect(judged(refA, mineA, ['a', '$'])).toEqual(['wrong:guessesLeft:warningsLeft.moved.extra']);
+    expect(judged(refB, mineB, ['a', 'a'])).toEqual(['wrong:guessesLeft:warningsLeft.moved.extra']);
   });
   it('a turn whose counter is wrong still has its statement judged', () => {
     const mine = turn(6, 't', 'Oops! That letter is not in my word: t_ _ t') + turn(5, 'o', 'Oops! That letter is not in my word: t_ _ t') + turn(3, 'x', 'Oops! That letter is not in my word: t_ _ t') + 'You have 2 guesses left.\n';

@@ -81,7 +81,9 @@ export function factsOf(text: string, table: RoleTable, wildcards?: string): Fac
       facts.push(f);
     }
   };
-  for (const n of readNumbers(text, table)) if (n.roles.length === 1) add({ role: n.roles[0]!, value: n.value });
+  // A count the handout's program says only in words ("You have no warnings left so you lose one guess") is its
+  // wording, not a number the handout asks shown: a program may leave it out, and is charged if it shows it wrong.
+  for (const n of readNumbers(text, table)) if (n.roles.length === 1) add({ role: n.roles[0]!, value: n.value, ...(n.inWords ? { optional: true } : {}) });
   for (const r of table.ofKind('statement')) if (linesSaying(text, r).length) add({ role: r.name, value: true });
   const lines = text.split('\n');
   const multisets = table.ofKind('multiset');

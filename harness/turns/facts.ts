@@ -38,10 +38,13 @@ export interface NumberSeen {
   roles: string[];
   /** Where those words are: before it on its line (the surest reading), after it, or on the line above a bare number. */
   via?: 'left' | 'right' | 'above';
+  /** Said in words, not digits ("no warnings left": 0). */
+  inWords?: true;
   line: string;
 }
 
 const NUMBER = /(?<![\w.])[-+]?\d+(?![\d.]?\w)/g;
+const NONE = /\b(?:no|zero)\b/gi;
 
 /** Every integer in the text, with the roles the words around it give it: the role whose word ends
  *  nearest before the number on its line, else the nearest after it, else the line above a bare number. */
@@ -72,6 +75,16 @@ export function readNumbers(text: string, table: RoleTable): NumberSeen[] {
       }
       out.push({ value: Number(m[0]), at: offset + start, roles: found, ...(via ? { via } : {}), line });
     });
+    // "You have no warnings left": a count of none said in words is 0 of what its label, right after it, names.
+    for (const m of line.matchAll(NONE)) {
+      const right = beforeFirst(line.slice(m.index! + m[0].length));
+      const found = nearest(roles, right, 'start').filter((r) => roles.some((x) => x.name === r && x.patterns.some((p) => new RegExp(`^\\s*(?:${p.source})`, 'i').test(right))));
+      if (!found.length) continue;
+      // In its place among the line's numbers (turns read numbers in order).
+      const at = offset + m.index!;
+      const k = out.findIndex((n) => n.at > at);
+      out.splice(k < 0 ? out.length : k, 0, { value: 0, at, roles: found, via: 'right', line, inWords: true });
+    }
     if (line.trim()) prevLine = line;
     offset += line.length + 1;
   }

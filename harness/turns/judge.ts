@@ -33,10 +33,17 @@ export interface FactContext {
 }
 
 /** How a counter's change went wrong, named by what the turn says first (a wrong guess costing one where it
- *  costs two, a right guess costing one where it costs none): "notInWord.amount", "goodGuess.extra". */
-function changeHow(facts: readonly Fact[], table: RoleTable, refChange: number, obsChange: number): string {
+ *  costs two, a right guess costing one where it costs none): "notInWord.amount", "goodGuess.extra".
+ *  Where the reference moves another counter in that turn (a warning spent), the mistake is in that exchange
+ *  whatever the input was: an invalid input and a repeated letter that each cost a guess as their last warning
+ *  goes are one rule broken once ("warningsLeft.moved.extra"), not a defect per kind of input. `before`: the
+ *  counters as the turns before this one left them. */
+function changeHow(f: Fact, facts: readonly Fact[], table: RoleTable, refChange: number, obsChange: number, before: ReadonlyMap<string, { ref: number }>): string {
+  const how = refChange === 0 ? 'extra' : obsChange === 0 ? 'none' : 'amount';
+  const moved = facts.find((g) => g !== f && g.role !== f.role && table.get(g.role)?.counter && typeof g.value === 'number' && before.get(g.role) !== undefined && before.get(g.role)!.ref !== g.value);
+  if (moved) return `${moved.role}.moved.${how}`;
   const said = facts.find((x) => table.get(x.role)?.kind === 'statement')?.role ?? 'turn';
-  return `${said}.${refChange === 0 ? 'extra' : obsChange === 0 ? 'none' : 'amount'}`;
+  return `${said}.${how}`;
 }
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
@@ -64,6 +71,7 @@ export function checkFacts(text: string, facts: readonly Fact[], ctx: FactContex
   const numbers = readNumbers(text, table);
   const picked = pickNumbers(numbers, facts, table);
   const used = new Set(picked.values());
+  const before = new Map(ctx.counters ?? []);
   for (const f of facts) {
     const role = table.get(f.role);
     if (!role) return { message: `the reference states a '${f.role}' that the role table does not define (a spec problem)`, defect: `spec:${f.role}` };
@@ -93,11 +101,11 @@ export function checkFacts(text: string, facts: readonly Fact[], ctx: FactContex
             // A counter an earlier turn left wrong is judged by its change: off by the same amount, it obeys this turn's rule.
             if (last.ref !== last.obs) {
               if (refChange === obsChange) return null;
-              return { kind: 'wrong', charge: true, text: `${ctx.when} ${role.says} should change by ${signed(refChange)} (from ${last.ref} to ${f.value}); your program's changed by ${signed(obsChange)} (from ${last.obs} to ${shown.value}: ${quote(shown.line.trim())})`, how: changeHow(facts, table, refChange, obsChange) };
+              return { kind: 'wrong', charge: true, text: `${ctx.when} ${role.says} should change by ${signed(refChange)} (from ${last.ref} to ${f.value}); your program's changed by ${signed(obsChange)} (from ${last.obs} to ${shown.value}: ${quote(shown.line.trim())})`, how: changeHow(f, facts, table, refChange, obsChange, before) };
             }
             if (instead) {
               const p = wrongValue(instead);
-              return { ...p, how: p.how ?? changeHow(facts, table, refChange, obsChange) };
+              return { ...p, how: p.how ?? changeHow(f, facts, table, refChange, obsChange, before) };
             }
           }
           if (picked.has(f)) return null;

@@ -23,3 +23,13 @@ describe('unordered comparison', () => {
     expect(compareValues(list(...words), list(...[...words].reverse()), 'unordered').ok).toBe(true);
   });
 });
+
+describe('in-order comparison', () => {
+  it('is exact comparison that also reads the order a set or dict iterates in (its repr)', () => {
+    const d = (...ks: string[]) => py.dict(ks.map((k) => [py.str(k), py.int(1n)]));
+    expect(compareValues(d('a', 'b'), d('b', 'a'), 'exact').ok).toBe(true);
+    expect(compareValues(d('a', 'b'), d('b', 'a'), 'in-order')).toEqual({ ok: false, why: "the result holds the right items in another order: expected {'a': 1, 'b': 1}, got {'b': 1, 'a': 1}" });
+    expect(compareValues(d('a', 'b'), d('a', 'b'), 'in-order').ok).toBe(true);
+    expect(compareValues(d('a', 'b'), d('a', 'c'), 'in-order').ok).toBe(false);
+  });
+});

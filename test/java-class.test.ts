@@ -91,6 +91,16 @@ describe('Java values', () => {
     expect(sameJava({ t: 'set', v: strs('a') }, { t: 'set', v: strs('a', 'a') })).toBe(false);
   });
 
+  it("compare: in-order reads a Set's iteration order as part of its value (a course that requires a TreeSet)", () => {
+    expect(sameJava({ t: 'set', v: strs('a', 'o', 'r') }, { t: 'set', v: strs('a', 'r', 'o') })).toBe(true);
+    expect(sameJava({ t: 'set', v: strs('a', 'o', 'r') }, { t: 'set', v: strs('a', 'r', 'o') }, true)).toBe(false);
+    expect(sameJava({ t: 'set', v: strs('a', 'o', 'r') }, { t: 'set', v: strs('a', 'o', 'r') }, true)).toBe(true);
+    expect(differenceKind({ t: 'set', v: strs('a', 'o', 'r') }, { t: 'set', v: strs('a', 'r', 'o') })).toBe('order');
+    const map = (...ks: string[]) => ({ t: 'map' as const, ordered: false, v: ks.map((k) => [{ t: 'str' as const, v: k }, { t: 'int' as const, v: '1' }] as [JValue, JValue]) });
+    expect(sameJava(map('a', 'b'), map('b', 'a'))).toBe(true);
+    expect(sameJava(map('a', 'b'), map('b', 'a'), true)).toBe(false);
+  });
+
   it('names the kind of difference, the part of a defect two failures must share', () => {
     expect(differenceKind({ t: 'str', v: '- - -' }, { t: 'str', v: '- - - ' })).toBe('whitespace');
     expect(differenceKind({ t: 'int', v: '7' }, { t: 'int', v: '6' })).toBe('number');

@@ -50,6 +50,12 @@ describe('tracing a failure to an earlier step', () => {
     const got: StateLog = [{ words: words('bark'), pattern: str('- - - -') }, { words: words('bark'), pattern: str('- - - -') }];
     expect(firstWrongState(steps, 2, got, want)).toBeUndefined();
   });
+  it('blames nothing for the right items in another order (compare: in-order): how the method keeps them is its own defect', () => {
+    const got: StateLog = [want[0]!, { words: words('bark'), pattern: str('- - - -') }];
+    const order = { ...fail('m.words() returned ["look", "book", "cook"], expected ["book", "cook", "look"]'), defect: 'answer:words:order' };
+    expect(traceToEarlierStep(order, steps, 2, got, want)).toBe(order);
+    expect(traceToEarlierStep(first, steps, 2, got, want).defect).toBe('helpers:any:record');
+  });
   it('blames nothing when the earlier step is a call of the method the test failed at', () => {
     const twice = ["m = HangmanManager(['book', 'cook', 'look', 'bark'], 4, 7)", "m.record('o')", "m.record('k')"].map(parseStep);
     const got: StateLog = [want[0]!, { words: words('bark'), pattern: str('- - - -') }];

@@ -13,7 +13,10 @@ export function compareValues(expected: PyValue, observed: PyValue, how: Exclude
   if (typeof how === 'object') return compareFloat(expected, observed, how.float);
   if (how === 'counts') return compareCounts(expected, observed);
   if (how === 'unordered' || how === 'unordered-unique') return compareUnordered(expected, observed, how === 'unordered-unique');
-  return compareExact(expected, observed);
+  const exact = compareExact(expected, observed);
+  // A set or dict equal as a value and iterated in another order: its repr shows the order.
+  if (how === 'in-order' && exact.ok && repr(expected) !== repr(observed)) return { ok: false, why: `the result holds the right items in another order: expected ${repr(expected)}, got ${repr(observed)}` };
+  return exact;
 }
 
 function noneHint(observed: PyValue, expected: PyValue): string {

@@ -347,7 +347,8 @@ function raisedAt(th: Thrown, method: string): string {
 }
 
 function judgeSteps(t: TestData, steps: readonly PyStep[], got: CallsRun, want: CallsRun, timeoutMs: number, stubs?: ReadonlySet<string>): Outcome | { outcome: Outcome; at: number } {
-  const compares = 'steps' in t ? t.steps.map((s) => (typeof s === 'object' && s.compare === 'none' ? false : true)) : steps.map(() => true);
+  const compareOf = (i: number) => ('steps' in t && typeof t.steps[i] === 'object' ? (t.steps[i] as { compare?: unknown }).compare : undefined);
+  const compares = steps.map((_, i) => compareOf(i) !== 'none');
   const before = (i: number) => (i > 0 ? ` (after ${steps.slice(0, i).map((s) => s.source).join('; ')})` : '');
   const detail = { transcript: got.steps.map((s, i) => `${steps[i]?.source ?? '?'} -> ${s.throws ? `throws ${showThrown(s.throws)}` : s.value ? showJava(s.value) : s.missing ?? s.bad ?? ''}${s.out ? `\n  printed: ${s.out.slice(0, 500)}` : ''}`).join('\n') };
   for (let i = 0; i < steps.length; i++) {
@@ -394,9 +395,10 @@ function judgeSteps(t: TestData, steps: readonly PyStep[], got: CallsRun, want: 
       return { outcome: { ...error(`${where} threw ${showThrown(g.throws)}, where ${w.value ? showJava(w.value) : 'a value'} is expected`, detail), defect: raisedAt(g.throws, method) }, at: i };
     }
     if (steps[i]!.bind) { const m = mutated(); if (m) return m; continue; } // a constructor that made its object: nothing to compare
-    if (!sameJava(w.value!, g.value!)) {
+    if (!sameJava(w.value!, g.value!, compareOf(i) === 'in-order')) {
       if (stub) return stub;
-      return { outcome: { ...fail(`${where} returned ${showJava(g.value!)}, expected ${showJava(w.value!)}`, detail), defect: `answer:${method}:${differenceKind(w.value!, g.value!)}` }, at: i };
+      const order = differenceKind(w.value!, g.value!) === 'order' ? ' (the same items, in another order: the course requires a sorted set, e.g. TreeSet)' : '';
+      return { outcome: { ...fail(`${where} returned ${showJava(g.value!)}, expected ${showJava(w.value!)}${order}`, detail), defect: `answer:${method}:${differenceKind(w.value!, g.value!)}` }, at: i };
     }
     if (g.out && 'silent' in t && t.silent) return { ...fail(`${where} printed ${JSON.stringify(g.out.slice(0, 200))}; the class must print nothing`, detail), defect: `answer:${method}:prints` };
     const m = mutated();

@@ -103,6 +103,9 @@ export function firstWrongState(steps: readonly PyStep[], at: number, got: State
 /** A failure at step `at`, traced to an earlier step of another method that left the object wrong: charged
  *  by that method's tests (or here, as the run showed it, when none of them fails). As it was otherwise. */
 export function traceToEarlierStep(first: Outcome, steps: readonly PyStep[], at: number, got: StateLog, want: StateLog): Outcome {
+  // The right items in another order (`compare: in-order`): the state it reads is right, and how the method
+  // keeps it is its own defect, whatever else an earlier step left wrong.
+  if (first.defect?.endsWith(':order')) return first;
   const wrong = firstWrongState(steps, at, got, want);
   if (!wrong) return first;
   const s = steps[wrong.step]!, method = methodOf(s);

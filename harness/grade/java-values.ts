@@ -38,17 +38,18 @@ function key(v: JValue): string {
 }
 
 /** Whether the program's value is the expected one. The expected value's type decides what order means: a
- *  Set the solution declares is compared unordered, whatever the program declares. */
-export function sameJava(expected: JValue, actual: JValue): boolean {
+ *  Set the solution declares is compared unordered, whatever the program declares, unless `inOrder` (a step's
+ *  `compare: in-order`: the course requires a sorted set, whose iteration order its toString shows). */
+export function sameJava(expected: JValue, actual: JValue, inOrder = false): boolean {
   if (isText(expected) && isText(actual)) return expected.v === actual.v;
   if (isNumber(expected) && isNumber(actual)) return num(expected) === num(actual);
   if (isCollection(expected) && isCollection(actual)) {
     if (expected.v.length !== actual.v.length) return false;
-    if (expected.t === 'seq' && actual.t === 'seq') return expected.v.every((x, i) => sameJava(x, actual.v[i]!));
+    if ((expected.t === 'seq' && actual.t === 'seq') || inOrder) return expected.v.every((x, i) => sameJava(x, actual.v[i]!, inOrder));
     const a = actual.v.map(key).sort(), e = expected.v.map(key).sort();
     return e.every((x, i) => x === a[i]);
   }
-  if (expected.t === 'map' && actual.t === 'map') return key(expected) === key(actual);
+  if (expected.t === 'map' && actual.t === 'map') return inOrder ? expected.v.length === actual.v.length && expected.v.every(([k, x], i) => sameJava(k, actual.v[i]![0], true) && sameJava(x, actual.v[i]![1], true)) : key(expected) === key(actual);
   if (expected.t === 'bool' && actual.t === 'bool') return expected.v === actual.v;
   if (expected.t === 'null' || actual.t === 'null') return expected.t === actual.t;
   if (expected.t === 'obj' && actual.t === 'obj') return expected.v === actual.v;

@@ -21,7 +21,7 @@ export interface Probe {
   /** Compare the arguments after each call too (mutated copies). */
   observeArgs?: boolean;
   /** The spec's comparison for these results (e.g. 'counts': zero counts may be present or absent). */
-  compare?: 'exact' | 'counts' | 'unordered' | 'unordered-unique' | 'none' | { float: number };
+  compare?: 'exact' | 'counts' | 'unordered' | 'unordered-unique' | 'in-order' | 'none' | { float: number };
 }
 
 /** What probes (and property-test generators) are made from: the assignment's word list and options. */

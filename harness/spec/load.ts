@@ -223,7 +223,7 @@ function issueToError(issue: ZodIssue, base: (string | number)[], schema: ZodTyp
 
 function unionHint(field: string): string | undefined {
   switch (field) {
-    case 'compare': return "use exact, counts, unordered, unordered-unique, none, {float: 1e-9} or {validator: name}";
+    case 'compare': return "use exact, counts, unordered, unordered-unique, in-order, none, {float: 1e-9} or {validator: name}";
     case 'timeout': return 'a number of milliseconds or a string like 500ms or 2s';
     default: return undefined;
   }

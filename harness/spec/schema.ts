@@ -28,7 +28,9 @@ const normaliser = z.enum(normaliserNames);
 export const judgeMode = z.enum(['meaning', 'text']);
 
 export const comparator = z.union([
-  z.enum(['exact', 'counts', 'unordered', 'unordered-unique', 'none']),
+  // in-order: exact, and a set or map also in the order it iterates (a course that requires a TreeSet:
+  // its toString and iterator().next() show the order, whatever type the method declares).
+  z.enum(['exact', 'counts', 'unordered', 'unordered-unique', 'in-order', 'none']),
   z.object({ float: z.number().nonnegative() }).strict(),
   z.object({ validator: z.string() }).strict(),
 ]);

@@ -38,6 +38,14 @@ describe('sameWhat', () => {
 });
 
 describe('assignCharges', () => {
+  it('a class that prints is one defect, whichever test and method show it (a silent call test, a run of the course main)', () => {
+    const rows: [TestData, Outcome][] = [
+      [test('class-prints-nothing', { group: 'rules' }), { ...fail('m.record(\'a\') printed "families"'), defect: 'prints' }],
+      [test('main-small-win', { group: 'main' }), { ...fail('line 10 differs'), defect: 'prints' }],
+    ];
+    const out = chargesOf(rows, (t) => t.group ?? '');
+    expect([...out.values()].map((o) => o.status)).toEqual(['failed', 'skipped']);
+  });
   it('no wildcard support, seen as three different-looking answers, is charged once', () => {
     const got = charge([
       [test('wild-valid'), wrong('wildcard-unsupported|wildcard-wrong-kind')],

@@ -56,6 +56,19 @@ describe('tracing a failure to an earlier step', () => {
     expect(traceToEarlierStep(order, steps, 2, got, want)).toBe(order);
     expect(traceToEarlierStep(first, steps, 2, got, want).defect).toBe('helpers:any:record');
   });
+  it("a collection that lost items is blamed on the call after which the failing method's own observer first disagreed", () => {
+    const ws = ["m = HangmanManager(['book', 'cook', 'look', 'bark'], 4, 7)", "m.record('z')", 'm.words()'].map(parseStep);
+    const same: StateLog = [{ words: words('bark', 'book', 'cook', 'look'), pattern: str('- - - -') }, { words: words('bark', 'book', 'cook', 'look'), pattern: str('- - - -') }];
+    const emptied: StateLog = [same[0]!, { words: words(), pattern: str('- - - -') }];
+    const lost = { ...fail('m.words() returned [], expected ["bark", "book", "cook", "look"]'), defect: 'answer:words:fewer-items' };
+    expect(traceToEarlierStep(lost, ws, 2, emptied, same).defect).toBe('helpers:any:record');
+    // In a test of record's own rule, what only words() itself shows is that test's own failure.
+    expect(traceToEarlierStep(lost, ws, 2, emptied, same, 'record')).toBe(lost);
+    // The same observer shown wrongly as text is not a witness of its own failure.
+    const shown = { ...fail('m.pattern() returned "-  - -", expected "- - - -"'), defect: 'answer:pattern:whitespace' };
+    const ps = ["m = HangmanManager(['book'], 4, 7)", "m.record('z')", 'm.pattern()'].map(parseStep);
+    expect(traceToEarlierStep(shown, ps, 2, [same[0]!, { ...same[0]!, pattern: str('-  - -') }], same)).toBe(shown);
+  });
   it('blames nothing when the earlier step is a call of the method the test failed at', () => {
     const twice = ["m = HangmanManager(['book', 'cook', 'look', 'bark'], 4, 7)", "m.record('o')", "m.record('k')"].map(parseStep);
     const got: StateLog = [want[0]!, { words: words('bark'), pattern: str('- - - -') }];

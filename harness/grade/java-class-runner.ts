@@ -83,7 +83,7 @@ export const javaClassRunner: LanguageRunner = async (a, submission, tests, opts
       const seen = wantState && (await observedState(a, t, steps, at, place));
       if (!seen) return outcome;
       spent += seen.cpuMs;
-      return traceToEarlierStep(outcome, steps, at, seen.state, wantState);
+      return traceToEarlierStep(outcome, steps, at, seen.state, wantState, t.group);
     }
     if ('main' in want && 'main' in got) return judgeMain(a, t, got.main, want.main, timeoutMs);
     return graderError(`the golden file of ${t.id} is of another kind of test: run gradekit golden --update`);

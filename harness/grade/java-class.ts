@@ -339,6 +339,10 @@ export function judgeCallsAt(t: TestData, steps: readonly PyStep[], got: CallsRu
   return 'outcome' in r ? r : { outcome: r };
 }
 
+/** What the class printed itself (a debug line, the secret word): one defect wherever it shows, in a call
+ *  test that asks for silence or in a run of the course's main. */
+const PRINTS = 'prints';
+
 /** An exception a step threw, as a defect: its class and line, and the methods it was thrown in (the one that
  *  threw, then the one the step called), so that a test of that method takes the charge (charges.ts). */
 function raisedAt(th: Thrown, method: string): string {
@@ -377,7 +381,9 @@ function judgeSteps(t: TestData, steps: readonly PyStep[], got: CallsRun, want: 
       const c = g.changed?.[0];
       return c ? { outcome: argChanged(steps, i, c, detail), at: i } : undefined;
     };
-    if (!compares[i] && !(g.throws && !w.throws)) { const m = mutated(); if (m) return m; continue; }
+    // silent: every step prints nothing, its value compared or not.
+    const printed = (): { outcome: Outcome; at: number } | undefined => (g.out && 'silent' in t && t.silent ? { outcome: { ...fail(`${where} printed ${JSON.stringify(g.out.slice(0, 200))}; the class must print nothing`, detail), defect: PRINTS }, at: i } : undefined);
+    if (!compares[i] && !(g.throws && !w.throws)) { const m = printed() ?? mutated(); if (m) return m; continue; }
     const stated = 'steps' in t && typeof t.steps[i] === 'object' ? (t.steps[i] as { throws?: string }).throws : undefined;
     if (stated || w.throws) {
       const expected = stated ?? w.throws!.chain[0] ?? w.throws!.class;
@@ -394,13 +400,14 @@ function judgeSteps(t: TestData, steps: readonly PyStep[], got: CallsRun, want: 
       if (stub) return stub;
       return { outcome: { ...error(`${where} threw ${showThrown(g.throws)}, where ${w.value ? showJava(w.value) : 'a value'} is expected`, detail), defect: raisedAt(g.throws, method) }, at: i };
     }
-    if (steps[i]!.bind) { const m = mutated(); if (m) return m; continue; } // a constructor that made its object: nothing to compare
+    if (steps[i]!.bind) { const m = printed() ?? mutated(); if (m) return m; continue; } // a constructor that made its object: nothing to compare
     if (!sameJava(w.value!, g.value!, compareOf(i) === 'in-order')) {
       if (stub) return stub;
       const order = differenceKind(w.value!, g.value!) === 'order' ? ' (the same items, in another order: the course requires a sorted set, e.g. TreeSet)' : '';
       return { outcome: { ...fail(`${where} returned ${showJava(g.value!)}, expected ${showJava(w.value!)}${order}`, detail), defect: `answer:${method}:${differenceKind(w.value!, g.value!)}` }, at: i };
     }
-    if (g.out && 'silent' in t && t.silent) return { ...fail(`${where} printed ${JSON.stringify(g.out.slice(0, 200))}; the class must print nothing`, detail), defect: `answer:${method}:prints` };
+    const p = printed();
+    if (p) return p;
     const m = mutated();
     if (m) return m;
   }
@@ -468,7 +475,7 @@ export function judgeMain(a: Assignment, t: TestData, got: LockstepResult, want:
   // the transcript went wrong (a game that went on longer than the solution's) is what made it go wrong.
   if (crash) return { ...fail(`${c.summary} (it ended with ${crash.line})`, detail), defect: crash.defect };
   const first = firstDifferentLine(want.transcript, got.transcript);
-  const defect = lineDefect(a, first);
+  const defect = first.printed ? PRINTS : lineDefect(a, first);
   // A limit (a hang, endless output) where the solution printed a line the spec's `lines:` gives to a method:
   // that method never returned, the defect a call test of it charges as the same limit.
   const stuckIn = why?.kind === 'time_limit_exceeded' || why?.kind === 'output_limit_exceeded' ? methodOfLine(a, first.want) : undefined;
@@ -491,9 +498,18 @@ function javaCrash(stderr: string, courseNames: ReadonlySet<string>): { line: st
   return { line: lines[k]!.trim().slice(0, 300), defect: `raised:${name.slice(name.lastIndexOf('.') + 1)}:${frame ?? 'main'}` };
 }
 
-function firstDifferentLine(want: string, got: string): { want: string; got: string } {
+/** The first line that differs, and whether it is text the class printed: the course's main runs for both,
+ *  so a line the solution's run lacks, after which the run goes on line for line as the solution's did
+ *  (or the solution's line with text printed before it), was printed by the class, not by the driver. */
+function firstDifferentLine(want: string, got: string): { want: string; got: string; printed?: true } {
   const w = want.split('\n'), g = got.split('\n');
-  for (let i = 0; i < Math.max(w.length, g.length); i++) if (w[i] !== g[i]) return { want: w[i] ?? '', got: g[i] ?? '' };
+  const sameFrom = (i: number, shift: number) => w.slice(i, i + 3).every((x, k) => g[i + k + shift] === x);
+  for (let i = 0; i < Math.max(w.length, g.length); i++) {
+    if (w[i] === g[i]) continue;
+    const extra = g[i] !== undefined && i < w.length && sameFrom(i, 1);
+    const before = w[i] && g[i]?.endsWith(w[i]!) && sameFrom(i + 1, 0);
+    return { want: w[i] ?? '', got: g[i] ?? '', ...(extra || before ? { printed: true as const } : {}) };
+  }
   return { want: '', got: '' };
 }
 

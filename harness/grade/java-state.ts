@@ -86,11 +86,11 @@ const methodOf = (s: PyStep): string => (s.expr.k === 'call' ? s.expr.callee[s.e
 
 /** The step before `at` after which the student's object first differs from the solution's, by an observer
  *  that agreed right after the object was made and is not the method the test failed at. */
-export function firstWrongState(steps: readonly PyStep[], at: number, got: StateLog, want: StateLog): { step: number; observer: string; got: Seen; want: Seen } | undefined {
+export function firstWrongState(steps: readonly PyStep[], at: number, got: StateLog, want: StateLog, ownToo = false): { step: number; observer: string; got: Seen; want: Seen } | undefined {
   const made = steps.findIndex((s) => s.bind);
   if (made < 0 || made >= at) return undefined;
   const failed = methodOf(steps[at]!);
-  const witnesses = Object.keys(want[made] ?? {}).filter((o) => o !== failed && got[made]?.[o] && sameSeen(want[made]![o]!, got[made]![o]!));
+  const witnesses = Object.keys(want[made] ?? {}).filter((o) => (ownToo || o !== failed) && got[made]?.[o] && sameSeen(want[made]![o]!, got[made]![o]!));
   for (let j = made + 1; j < at; j++) {
     for (const o of witnesses) {
       const w = want[j]?.[o], g = got[j]?.[o];
@@ -102,14 +102,20 @@ export function firstWrongState(steps: readonly PyStep[], at: number, got: State
 
 /** A failure at step `at`, traced to an earlier step of another method that left the object wrong: charged
  *  by that method's tests (or here, as the run showed it, when none of them fails). As it was otherwise. */
-export function traceToEarlierStep(first: Outcome, steps: readonly PyStep[], at: number, got: StateLog, want: StateLog): Outcome {
+export function traceToEarlierStep(first: Outcome, steps: readonly PyStep[], at: number, got: StateLog, want: StateLog, group?: string): Outcome {
   // The right items in another order (`compare: in-order`): the state it reads is right, and how the method
   // keeps it is its own defect, whatever else an earlier step left wrong.
   if (first.defect?.endsWith(':order')) return first;
-  const wrong = firstWrongState(steps, at, got, want);
+  // A collection with items lost or gained is a state another method's call changed, when that method's call
+  // is where the failing method's own observer first disagreed (a record() that empties the words, seen by
+  // words()); a text shown wrongly (a pattern) may be the failing method's own display, so only others witness it.
+  const wrong = firstWrongState(steps, at, got, want, /:(?:more-items|fewer-items|items)$/.test(first.defect ?? ''));
   if (!wrong) return first;
   const s = steps[wrong.step]!, method = methodOf(s);
   if (!method || method === methodOf(steps[at]!)) return first;
+  // Seen only by the failing method's own observer, in a test of the method that changed it (words() read after
+  // record() in a test of record's rule): that test's failure is its own rule's, not a consequence.
+  if (wrong.observer === methodOf(steps[at]!) && method === group) return first;
   const obj = objectOf(s, new Set(steps.flatMap((x) => (x.bind ? [x.bind] : []))));
   return {
     ...first,

@@ -384,6 +384,8 @@ function judgeSteps(t: TestData, steps: readonly PyStep[], got: CallsRun, want: 
     // silent: every step prints nothing, its value compared or not.
     const printed = (): { outcome: Outcome; at: number } | undefined => (g.out && 'silent' in t && t.silent ? { outcome: { ...fail(`${where} printed ${JSON.stringify(g.out.slice(0, 200))}; the class must print nothing`, detail), defect: PRINTS }, at: i } : undefined);
     if (!compares[i] && !(g.throws && !w.throws)) { const m = printed() ?? mutated(); if (m) return m; continue; }
+    // A method never written prints nothing: a test of silence that only calls it on the way judges the rest.
+    if (stub && !compares[i] && 'silent' in t && t.silent) continue;
     const stated = 'steps' in t && typeof t.steps[i] === 'object' ? (t.steps[i] as { throws?: string }).throws : undefined;
     if (stated || w.throws) {
       const expected = stated ?? w.throws!.chain[0] ?? w.throws!.class;
@@ -492,6 +494,12 @@ function javaCrash(stderr: string, courseNames: ReadonlySet<string>): { line: st
   if (k < 0) return undefined;
   const name = /((?:\w+\.)*\w*(?:Exception|Error))/.exec(lines[k]!.replace(/^Exception in thread "[^"]*"\s*/, ''))?.[1] ?? 'exception';
   const frame = lines.slice(k + 1).map((l) => /^\s+at (?!java\.|jdk\.|sun\.)[\w.$<>]+\((\w+\.java:\d+)\)/.exec(l)?.[1]).find(Boolean);
+  // A method never written (its empty body set aside, salvage): the run stopped at it is that method's defect,
+  // the one its own tests charge (P1), not a crash of its own.
+  if (lines[k]!.includes(EMPTY_NOTE)) {
+    const fn = lines.slice(k + 1).map((l) => /^\s+at (?:[\w$]+\.)*[\w$]+\.([\w$]+)\(\w+\.java:\d+\)/.exec(l)?.[1]).find(Boolean);
+    if (fn) return { line: lines[k]!.trim().slice(0, 300), defect: `stub:${fn}` };
+  }
   // Thrown in the course's own code (its Scanner out of the test's input when a game went on longer than the
   // solution's): the transcript says what went wrong first, not this.
   if (frame && courseNames.has(frame.slice(0, frame.indexOf(':')))) return undefined;

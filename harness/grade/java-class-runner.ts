@@ -12,6 +12,7 @@ import type { TestData } from '../spec/schema.js';
 import { removeWorkDir } from '../util/shutdown.js';
 import { buildClasses, expectedRun, expectedState, judgeCallsAt, judgeMain, observedState, runClassTest, type ClassRun, type RunPlace } from './java-class.js';
 import { traceToEarlierStep } from './java-state.js';
+import { unwrittenCheck } from './exception-unwritten.js';
 import { batch, judgeProperty, propertyPlan, renderedCases } from './java-property.js';
 import type { LockstepResult } from '../run/lockstep.js';
 
@@ -76,7 +77,11 @@ export const javaClassRunner: LanguageRunner = async (a, submission, tests, opts
       if (!cpuStopped(again)) got = again;
     }
     if ('calls' in want && 'calls' in got) {
-      const { outcome, at } = judgeCallsAt(t, steps ?? [], got.calls, want.calls, timeoutMs, b.stubs);
+      const judged = judgeCallsAt(t, steps ?? [], got.calls, want.calls, timeoutMs, b.stubs);
+      const { at } = judged;
+      // Stopped before a step that expects an exception the class never names: that check was never written.
+      const outcome = (at !== undefined && unwrittenCheck(t, steps ?? [], want.calls, at, judged.outcome, b.named)) || judged.outcome;
+      if (outcome !== judged.outcome) return outcome;
       if (at === undefined || at === 0 || !steps || !/^(?:answer|raised):/.test(outcome.defect ?? '') || /:mutates-argument$/.test(outcome.defect ?? '')) return outcome;
       // A failure after other calls: did one of them leave the object wrong? (java-state.ts; failing tests only)
       const wantState = await expectedState(a, t, steps, opts.wrap);

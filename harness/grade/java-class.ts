@@ -23,6 +23,7 @@ import { error, fail, graderError, limit, pass, type Outcome } from './outcome.j
 import { differenceKind, sameJava, showJava, showThrown, throwsExpected } from './java-values.js';
 import { EMPTY_NOTE, repairs, salvageSaid, SET_ASIDE_NOTE, type SalvageDone } from './java-salvage.js';
 import { stubMethods } from './java-stubs.js';
+import { tokenizeJava } from '../run/java/sources.js';
 import { observersOf, observingChanges, probedSteps, splitProbed, type StateLog } from './java-state.js';
 
 type Built = Extract<CompileResult, { ok: true }> & {
@@ -37,6 +38,8 @@ type Built = Extract<CompileResult, { ok: true }> & {
   salvage?: string;
   /** Methods whose bodies are a starter's stub (java-stubs.ts): never written. */
   stubs?: Set<string>;
+  /** The identifiers of the student's own code (exception-unwritten.ts: an exception it never names). */
+  named?: Set<string>;
 };
 
 function courseDefect(javacOutput: string): string {
@@ -127,7 +130,9 @@ export async function buildClasses(a: Assignment, source: string, deadline?: num
     c.salvage = salvageSaid(did);
     c.notices.push(`the classes did not compile as handed in (${repaired}); gradekit ${c.salvage}${did.aside.length ? ',' : ''} and graded the rest`);
   }
-  c.stubs = stubMethods(own.map(([rel, p]) => edited.get(rel) ?? readFileSync(p, 'utf8')));
+  const texts = own.map(([rel, p]) => edited.get(rel) ?? readFileSync(p, 'utf8'));
+  c.stubs = stubMethods(texts);
+  c.named = new Set(texts.flatMap((x) => tokenizeJava(x).tokens));
   if (unpackaged.length) c.notices.push(`the package line of ${unpackaged.join(', ')} was set aside: the course's own classes are in the default package`);
   const problem = await addCallDriver(c.classDir);
   if (problem) c.notices.push(problem);

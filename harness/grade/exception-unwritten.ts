@@ -7,14 +7,14 @@ import type { PyStep } from '../spec/pyexpr.js';
 import type { TestData } from '../spec/schema.js';
 import type { CallsRun } from '../run/java/calls.js';
 import { fail, type Outcome } from './outcome.js';
+import { stepOptions } from './java-class.js';
 
 /** The outcome of a test stopped at step `at`, as the unwritten check of a later step, when the class never
  *  names that step's exception (`named`: the identifiers of the student's own code); else undefined. */
 export function unwrittenCheck(t: TestData, steps: readonly PyStep[], want: CallsRun, at: number, outcome: Outcome, named: ReadonlySet<string> | undefined): Outcome | undefined {
   if (!named || outcome.status === 'passed' || !/^(?:raised|helpers):/.test(outcome.defect ?? '')) return undefined;
   for (let j = at + 1; j < steps.length; j++) {
-    const stated = 'steps' in t && typeof t.steps[j] === 'object' ? (t.steps[j] as { throws?: string }).throws : undefined;
-    const expected = stated ?? want.steps[j]?.throws?.chain[0] ?? want.steps[j]?.throws?.class;
+    const expected = stepOptions(t, j).throws ?? want.steps[j]?.throws?.chain[0] ?? want.steps[j]?.throws?.class;
     if (!expected) continue;
     const simple = expected.slice(expected.lastIndexOf('.') + 1);
     if (named.has(simple)) return undefined;

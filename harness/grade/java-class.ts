@@ -355,9 +355,14 @@ function raisedAt(th: Thrown, method: string): string {
   return `raised:${th.chain[0]}:${th.at}@${[th.in, method].filter((x, k, all) => x && all.indexOf(x) === k).join('|')}`;
 }
 
+/** What the spec says of a test's step `i` besides its call (`compare:`, `throws:`), when it is written as an object. */
+export function stepOptions(t: TestData, i: number): { compare?: unknown; throws?: string } {
+  return 'steps' in t && typeof t.steps[i] === 'object' ? (t.steps[i] as { compare?: unknown; throws?: string }) : {};
+}
+
 function judgeSteps(t: TestData, steps: readonly PyStep[], got: CallsRun, want: CallsRun, timeoutMs: number, stubs?: ReadonlySet<string>): Outcome | { outcome: Outcome; at: number } {
-  const compareOf = (i: number) => ('steps' in t && typeof t.steps[i] === 'object' ? (t.steps[i] as { compare?: unknown }).compare : undefined);
-  const compares = steps.map((_, i) => compareOf(i) !== 'none');
+  const compares = steps.map((_, i) => stepOptions(t, i).compare !== 'none');
+  const silent = 'silent' in t && !!t.silent;
   const before = (i: number) => (i > 0 ? ` (after ${steps.slice(0, i).map((s) => s.source).join('; ')})` : '');
   const detail = { transcript: got.steps.map((s, i) => `${steps[i]?.source ?? '?'} -> ${s.throws ? `throws ${showThrown(s.throws)}` : s.value ? showJava(s.value) : s.missing ?? s.bad ?? ''}${s.out ? `\n  printed: ${s.out.slice(0, 500)}` : ''}`).join('\n') };
   for (let i = 0; i < steps.length; i++) {
@@ -387,11 +392,11 @@ function judgeSteps(t: TestData, steps: readonly PyStep[], got: CallsRun, want: 
       return c ? { outcome: argChanged(steps, i, c, detail), at: i } : undefined;
     };
     // silent: every step prints nothing, its value compared or not.
-    const printed = (): { outcome: Outcome; at: number } | undefined => (g.out && 'silent' in t && t.silent ? { outcome: { ...fail(`${where} printed ${JSON.stringify(g.out.slice(0, 200))}; the class must print nothing`, detail), defect: PRINTS }, at: i } : undefined);
+    const printed = (): { outcome: Outcome; at: number } | undefined => (g.out && silent ? { outcome: { ...fail(`${where} printed ${JSON.stringify(g.out.slice(0, 200))}; the class must print nothing`, detail), defect: PRINTS }, at: i } : undefined);
     if (!compares[i] && !(g.throws && !w.throws)) { const m = printed() ?? mutated(); if (m) return m; continue; }
     // A method never written prints nothing: a test of silence that only calls it on the way judges the rest.
-    if (stub && !compares[i] && 'silent' in t && t.silent) continue;
-    const stated = 'steps' in t && typeof t.steps[i] === 'object' ? (t.steps[i] as { throws?: string }).throws : undefined;
+    if (stub && !compares[i] && silent) continue;
+    const stated = stepOptions(t, i).throws;
     if (stated || w.throws) {
       const expected = stated ?? w.throws!.chain[0] ?? w.throws!.class;
       if (g.throws && throwsExpected(expected, g.throws)) { const m = mutated(); if (m) return m; continue; }
@@ -408,7 +413,7 @@ function judgeSteps(t: TestData, steps: readonly PyStep[], got: CallsRun, want: 
       return { outcome: { ...error(`${where} threw ${showThrown(g.throws)}, where ${w.value ? showJava(w.value) : 'a value'} is expected`, detail), defect: raisedAt(g.throws, method) }, at: i };
     }
     if (steps[i]!.bind) { const m = printed() ?? mutated(); if (m) return m; continue; } // a constructor that made its object: nothing to compare
-    if (!sameJava(w.value!, g.value!, compareOf(i) === 'in-order')) {
+    if (!sameJava(w.value!, g.value!, stepOptions(t, i).compare === 'in-order')) {
       if (stub) return stub;
       const order = differenceKind(w.value!, g.value!) === 'order' ? ' (the same items, in another order: the course requires a sorted set, e.g. TreeSet)' : '';
       return { outcome: { ...fail(`${where} returned ${showJava(g.value!)}, expected ${showJava(w.value!)}${order}`, detail), defect: `answer:${method}:${differenceKind(w.value!, g.value!)}` }, at: i };

@@ -78,7 +78,7 @@ export function readNumbers(text: string, table: RoleTable): NumberSeen[] {
     // "You have no warnings left": a count of none said in words is 0 of what its label, right after it, names.
     for (const m of line.matchAll(NONE)) {
       const right = beforeFirst(line.slice(m.index! + m[0].length));
-      const found = nearest(roles, right, 'start').filter((r) => roles.some((x) => x.name === r && x.patterns.some((p) => new RegExp(`^\\s*(?:${p.source})`, 'i').test(right))));
+      const found = roles.filter((r) => r.patterns.some((p) => new RegExp(`^\\s*(?:${p.source})`, 'i').test(right))).map((r) => r.name);
       if (!found.length) continue;
       // In its place among the line's numbers (turns read numbers in order).
       const at = offset + m.index!;

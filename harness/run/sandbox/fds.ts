@@ -33,8 +33,19 @@ const BASH = ['/bin/bash', '/usr/bin/bash'].find((p) => existsSync(p));
  *  (the launcher under sh, which then finds nothing left to close). */
 const CLOSER = 'keep=$1; shift; for f in /proc/self/fd/*; do n=${f##*/}; case $n in 0|1|2|"$keep"|\\*) ;; *) eval "exec $n>&-";; esac; done; exec "$@"';
 
+/** bash reads no start-up file. Without these flags a `bash -c` whose stdin is a socket (Node's pipes are
+ *  socketpairs) and whose SHLVL is unset believes sshd started it and runs ~/.bashrc (Debian's build), and
+ *  any `bash -c` runs $BASH_ENV: a grader's shell set-up then runs before every test (a `pyenv init` in
+ *  ~/.bashrc: ~130 ms each, and under a batch its lock's `sleep 0.1` loops were judged the student's waiting). */
+const QUIET = ['--norc', '--noprofile', '-p'];
+
 /** The command prefix the launcher runs behind: nothing, or bash closing what sh cannot name (a descriptor
  *  above 9 was inherited; without bash, the launcher refuses to start, saying which descriptor to close). */
 export function closerPrefix(keep: number | undefined): string[] {
-  return BASH && inheritedFds().some((fd) => fd > 9) ? [BASH, '-c', CLOSER, 'gradekit-close-fds', keep === undefined ? '' : String(keep)] : [];
+  return inheritedFds().some((fd) => fd > 9) ? closer(keep) : [];
+}
+
+/** bash closing every descriptor above 2 but `keep`, then running the rest (none without bash). */
+export function closer(keep: number | undefined): string[] {
+  return BASH ? [BASH, ...QUIET, '-c', CLOSER, 'gradekit-close-fds', keep === undefined ? '' : String(keep)] : [];
 }

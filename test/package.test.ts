@@ -1,6 +1,6 @@
 // gradekit as an installed package: `npm pack` makes a tarball that installs into an empty course
 // repository; from there, on Node alone, `npx gradekit check <folder>/assignment.yaml <submission>` gives
-// every PS2 example submission its expected verdict, nothing is written into node_modules, and the
+// every PS2 example submission its expected verdict (and a CSE 143 Java class its own), nothing is written into node_modules, and the
 // README's "Grade your own assignment" runs as written, step by step.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -114,6 +114,20 @@ describe('the npm tarball', () => {
     const vet = gradekit(['vet', 'ps2/assignment.yaml', 'ps2/fixtures/submissions/accepted']);
     expect(vet.status, vet.stdout + vet.stderr).toBe(0);
     expect(snapshot(installed)).toEqual(before);
+  }, 600_000);
+
+  it('installed in a course repository, grades a Java course folder (CSE 143): its staff-style solution gets full marks, a one-bug class fails exactly its rule', () => {
+    const repo = courseRepo('course-java');
+    cpSync(rootPath('examples', 'uw-cse143-evil-hangman'), join(repo, 'cse143'), { recursive: true });
+    const subs = join(repo, 'cse143', 'fixtures', 'submissions');
+    for (const sub of ['accepted/list-constructor-sortedset', 'wrong_answer/no-length-check']) {
+      const r = spawnSync(join(repo, 'node_modules', '.bin', 'gradekit'), ['check', 'cse143/assignment.yaml', `cse143/fixtures/submissions/${sub}`, '--json', '-'], { cwd: repo, encoding: 'utf8', env: npmEnv });
+      const report = JSON.parse(r.stdout) as { score: number; maxScore: number; tests: { id: string; status: string; extra?: boolean }[] };
+      const failing = report.tests.filter((t) => t.status !== 'passed' && t.status !== 'skipped' && !t.extra).map((t) => t.id).sort();
+      const exp = existsSync(join(subs, sub, 'expect.yaml')) ? ((parse(readFileSync(join(subs, sub, 'expect.yaml'), 'utf8')) as { fails?: string[] } | null) ?? {}) : {};
+      expect(failing, sub).toEqual([...(exp.fails ?? [])].sort());
+      if (sub.startsWith('accepted/')) expect(report.score, sub).toBe(report.maxScore);
+    }
   }, 600_000);
 
   it('exports a Gradescope zip on every run, the second from its code cache, compiling a TypeScript reference with the installed esbuild', () => {

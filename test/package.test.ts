@@ -120,14 +120,19 @@ describe('the npm tarball', () => {
     const repo = courseRepo('course-java');
     cpSync(rootPath('examples', 'uw-cse143-evil-hangman'), join(repo, 'cse143'), { recursive: true });
     const subs = join(repo, 'cse143', 'fixtures', 'submissions');
+    // A temporary folder of its own: an installed gradekit leaves no gradekit-* folder there (its caches,
+    // the sandbox's compiled filter among them, go to the user's cache folder).
+    const tmp = join(work, 'java-tmp');
+    mkdirSync(tmp);
     for (const sub of ['accepted/list-constructor-sortedset', 'wrong_answer/no-length-check']) {
-      const r = spawnSync(join(repo, 'node_modules', '.bin', 'gradekit'), ['check', 'cse143/assignment.yaml', `cse143/fixtures/submissions/${sub}`, '--json', '-'], { cwd: repo, encoding: 'utf8', env: npmEnv });
+      const r = spawnSync(join(repo, 'node_modules', '.bin', 'gradekit'), ['check', 'cse143/assignment.yaml', `cse143/fixtures/submissions/${sub}`, '--json', '-'], { cwd: repo, encoding: 'utf8', env: { ...npmEnv, TMPDIR: tmp } });
       const report = JSON.parse(r.stdout) as { score: number; maxScore: number; tests: { id: string; status: string; extra?: boolean }[] };
       const failing = report.tests.filter((t) => t.status !== 'passed' && t.status !== 'skipped' && !t.extra).map((t) => t.id).sort();
       const exp = existsSync(join(subs, sub, 'expect.yaml')) ? ((parse(readFileSync(join(subs, sub, 'expect.yaml'), 'utf8')) as { fails?: string[] } | null) ?? {}) : {};
       expect(failing, sub).toEqual([...(exp.fails ?? [])].sort());
       if (sub.startsWith('accepted/')) expect(report.score, sub).toBe(report.maxScore);
     }
+    expect(readdirSync(tmp).filter((n) => n.startsWith('gradekit-')), 'left in the temporary folder').toEqual([]);
   }, 600_000);
 
   it('exports a Gradescope zip on every run, the second from its code cache, compiling a TypeScript reference with the installed esbuild', () => {

@@ -11,8 +11,8 @@ import { rootPath } from '../harness/paths.js';
 const root = mkdtempSync(join(tmpdir(), 'shutdown-test-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-/** Work folders gradekit made in the temp folder (not the sandbox's compiled seccomp filter, a cache kept on purpose). */
-const workFolders = (dir: string) => readdirSync(dir).filter((n) => n.startsWith('gradekit-') && !n.startsWith('gradekit-seccomp-'));
+/** Folders gradekit made in the temp folder: none may stay (the sandbox's compiled seccomp filter is kept in the cache folder). */
+const workFolders = (dir: string) => readdirSync(dir).filter((n) => n.startsWith('gradekit-'));
 
 function gradekit(args: string[], env: NodeJS.ProcessEnv, onStart?: (kill: (s: NodeJS.Signals) => void) => void): Promise<{ code: number | null; out: string }> {
   const p = spawn(process.execPath, [rootPath('bin', 'gradekit'), ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, renameSync, rmSync, statfsSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, sep } from 'node:path';
-import { isInstalledPackage, rootPath } from '../../paths.js';
+import { cacheDir } from '../../paths.js';
 import { diskCached } from '../../util/disk-cache.js';
 import { DRIVER_DIR, pycacheRoot } from '../python/bytecode.js';
 import { bwrapArgs, bwrapComplaint, bwrapVersion, findBwrap, SANDBOX_DRIVER, SANDBOX_HOME, SANDBOX_PYCACHE, sandboxEnv, sandboxExtra, STUDENT_UID, WORK_DIR, type BwrapLayout } from './bwrap.js';
@@ -232,8 +232,10 @@ function seccompFile(): string | undefined {
   const bytes = seccompFilter();
   if (!bytes) return undefined;
   const name = `seccomp-${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.bpf`;
-  // Never inside an installed package (it stays as npm wrote it): there, the machine's temporary folder.
-  for (const dir of [...(isInstalledPackage() ? [] : [rootPath('.gradekit-cache')]), join(tmpdir(), `gradekit-seccomp-${process.getuid?.() ?? 'u'}`)]) {
+  // gradekit's cache folder (never inside an installed package, which stays as npm wrote it: there, the user's
+  // cache folder), so that no gradekit-* folder stays in the temporary folder after a run; that only where
+  // the cache folder cannot be written.
+  for (const dir of [cacheDir(), join(tmpdir(), `gradekit-seccomp-${process.getuid?.() ?? 'u'}`)]) {
     const file = join(dir, name);
     try {
       if (existsSync(file) && readFileSync(file).equals(bytes)) return (filterPath = file);

@@ -4,10 +4,11 @@
 // copy without solution/, from the golden files, as an export does (and in half the CPU time): about 8 s of CPU
 // per submission, so ~35 s on a quiet 2-core machine; its limits are for a loaded one (at a load average of 26
 // on 2 cores, 2026-11-30, it took 222 s once and over 590 s another time).
-// Run with `npm run test:load` (one file at a time), not in the slow suite: beside other whole-class files its
-// first JVM test and its client run went past their CPU limits on every submission (2026-11-30, load 2-5),
-// while `gradekit fixtures` on the folder alone passes 9/9 in 54 s. Until that is understood (issue 34), it
-// runs where nothing else does.
+// It runs in `npm run test:slow` (CI) and in `npm run test:load`. It once ran only alone: beside other
+// whole-class files its first JVM test and its client run went past their CPU limits (2026-11-30, load 2-5).
+// The cause was the grader's own shell set-up run before every test (sandbox/fds.ts: bash read ~/.bashrc, a
+// `pyenv init`, whose CPU the test's process tree was charged); since it is gone, it passed three times in a row
+// beside the CSE 143 and hostile Java files at load 16-20 (2026-11-30).
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

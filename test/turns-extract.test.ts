@@ -88,6 +88,29 @@ describe('the judge on those facts', () => {
     expect(checkFacts('Oops! That letter is not in my word\n', f, ctx)?.message).toMatch(/but it says "Oops! That letter is not in my word"/);
   });
 
+  it("a line another statement's words claim is not this statement in unknown words, unless that statement implies it", () => {
+    const ending: RoleSpecs = {
+      ...ROLES,
+      lost: { kind: 'statement', says: 'that the player lost', implies: ['bad'], patterns: ['\\bran out of guesses\\b'] },
+    };
+    const t = buildRoleTable(ending);
+    const c = { table: t, when: 'after "o" (input 6)' };
+    // A game that ends in silence after its last wrong guess: its only line is the verdict on the guess.
+    expect(checkFacts('Oops! That letter is not in my word: _ _ _ _\n', [{ role: 'lost', value: true as const }], c)?.message).toMatch(/does not say that the player lost/);
+    // Words no role knows still say it.
+    expect(checkFacts('Too bad, better luck next time\n', [{ role: 'lost', value: true as const }], c)).toBeNull();
+    // "You ran out of guesses" after a wrong guess also says that guess was wrong (lost implies bad).
+    expect(checkFacts('Sorry, you ran out of guesses. The word was tact.\n', [{ role: 'bad', value: true as const }], c)).toBeNull();
+    // Without `implies`, that line is the loss's, not the guess's.
+    const plain = buildRoleTable({ ...ending, lost: { ...ending.lost!, implies: undefined } });
+    expect(checkFacts('Sorry, you ran out of guesses. The word was tact.\n', [{ role: 'bad', value: true as const }], { ...c, table: plain })?.message).toMatch(/does not say that the letter is not in the word/);
+  });
+
+  it('implies: names statements of the table, said by a statement', () => {
+    expect(() => buildRoleTable({ ...ROLES, lost: { kind: 'statement', says: 'that the player lost', implies: ['nowhere'], patterns: ['\\blost\\b'] } })).toThrow(/role 'lost': implies 'nowhere'/);
+    expect(() => buildRoleTable({ ...ROLES, lost: { kind: 'statement', says: 'that the player lost', implies: ['secret'], patterns: ['\\blost\\b'] } })).toThrow(/'secret' is a word role|implies: names statements/);
+  });
+
   it('a pattern is shown only as a whole: a separator of dashes does not show ----', () => {
     const f = [{ role: 'revealed', value: '----' }];
     expect(checkFacts('Oops! That letter is not in my word: _ _ _ _\n', f, ctx)).toBeNull();

@@ -4,7 +4,7 @@
 // matter. The first missing or contradicted fact is reported, naming the fact, the moment and what the
 // program printed instead.
 import type { Fact } from './facts.js';
-import { linesSaying, missingFact, readLetters, readNumbers, readRuns, sortLetters, spaced, wordsIn, wrongFact, type FactProblem, type NumberSeen } from './facts.js';
+import { linesSaying, missingFact, says, readLetters, readNumbers, readRuns, sortLetters, spaced, wordsIn, wrongFact, type FactProblem, type NumberSeen } from './facts.js';
 import { classifyQuestion, questionLine, type Role, type RoleTable } from './roles.js';
 import { turnText, whenTurn, type Turn } from './turn.js';
 import { checkWordList } from './extract.js';
@@ -140,7 +140,11 @@ export function checkFacts(text: string, facts: readonly Fact[], ctx: FactContex
           const labelsAWord = (l: string) => wordsIn(l).some((w) => shownWords.includes(w.word));
           const contra = against.flatMap((r) => (r.kind === 'number' ? numbers.filter((n) => n.roles.includes(r.name)).map((n) => n.line) : linesSaying(text, r).filter((l) => !labelsAWord(l))));
           if (contra.length) return wrong(`${ctx.when} your program should say ${role.says}${about(f)}, but it says ${quote(contra[0]!.trim())}`);
-          const said = notListing(text.split('\n').filter((l) => /[A-Za-z]{2}/.test(l) && !readRuns(l, ctx.wildcards).length));
+          // A line another statement's words claim ("That letter is not in my word") says that one, not this one
+          // in words we do not know, unless that statement implies this one (roles.ts `implies`).
+          const others = table.ofKind('statement').filter((r) => r.name !== role.name && !r.implies?.includes(role.name));
+          const claimed = (l: string) => others.some((r) => says(l, r));
+          const said = notListing(text.split('\n').filter((l) => /[A-Za-z]{2}/.test(l) && !readRuns(l, ctx.wildcards).length && !claimed(l)));
           return said.length ? null : missing(`${ctx.when} your program does not say ${role.says}${about(f)}`);
         }
         case 'word': {

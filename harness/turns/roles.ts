@@ -34,6 +34,10 @@ export interface RoleSpec {
    *  vs. a loss; one verdict on a guess vs. the others). A statement in words the table does not know still
    *  counts, unless an opposite is said. */
   opposite?: string | string[];
+  /** statement: the statements a line saying this one says too (a lost game's "you ran out of guesses", after
+   *  a wrong guess, also says the guess was wrong). A line that another statement's words claim is not this
+   *  one in unknown words, unless that statement implies this one. */
+  implies?: string[];
   /** number: a count the game changes turn by turn (the guesses left). Once it has gone wrong, later turns
    *  judge how it changes, not its value, and a wrong change is named by what the turn says (a wrong guess
    *  costing one where it costs two): another rule broken later is a defect of its own. */
@@ -77,6 +81,9 @@ export function buildRoleTable(specs: RoleSpecs): RoleTable {
   for (const [name, s] of Object.entries(specs)) {
     if (!ROLE_KINDS.includes(s.kind)) throw new RoleError([name, 'kind'], `role '${name}': kind must be one of ${ROLE_KINDS.join(', ')}`);
     for (const o of [s.opposite ?? []].flat()) if (!(o in specs)) throw new RoleError([name, 'opposite'], `role '${name}': its opposite '${o}' is not a role of the table`);
+    for (const o of s.implies ?? []) {
+      if (s.kind !== 'statement' || specs[o]?.kind !== 'statement') throw new RoleError([name, 'implies'], `role '${name}': implies '${o}', but implies: names statements a statement also says`, specs[o] ? `'${o}' is a ${specs[o]!.kind} role` : `'${o}' is not a role of the table`);
+    }
     roles.set(name, { ...s, name, patterns: s.patterns.map((p, i) => compile(name, p, i)) });
   }
   const list = [...roles.values()];
@@ -105,7 +112,7 @@ export function mergeRoleSpecs(base: RoleSpecs, override: unknown, closest: (w: 
       throw new RoleError([name], `role '${name}': expected a list of regexes or a mapping {patterns, replace, says, kind}`);
     }
     for (const k of Object.keys(o)) {
-      if (!['patterns', 'replace', 'says', 'kind', 'answer', 'opposite', 'counter'].includes(k)) throw new RoleError([name, k], `role '${name}': unknown key '${k}'`, 'known keys: patterns, replace, says, kind, answer, opposite, counter');
+      if (!['patterns', 'replace', 'says', 'kind', 'answer', 'opposite', 'implies', 'counter'].includes(k)) throw new RoleError([name, k], `role '${name}': unknown key '${k}'`, 'known keys: patterns, replace, says, kind, answer, opposite, implies, counter');
     }
     const patterns = o.patterns ?? [];
     if (!Array.isArray(patterns) || patterns.some((p) => typeof p !== 'string')) throw new RoleError([name, 'patterns'], `role '${name}': patterns must be a list of regex strings`);
@@ -128,6 +135,7 @@ export function mergeRoleSpecs(base: RoleSpecs, override: unknown, closest: (w: 
       ...(o.answer ?? known?.answer ? { answer: (o.answer ?? known?.answer) as AnswerKind } : {}),
       ...(o.opposite ?? known?.opposite ? { opposite: Array.isArray(o.opposite) ? o.opposite.map(String) : String(o.opposite ?? known?.opposite) } : {}),
       ...((o.counter ?? known?.counter) === true ? { counter: true } : {}),
+      ...(o.implies ?? known?.implies ? { implies: [o.implies ?? known?.implies].flat().map(String) } : {}),
     });
   }
   for (const [name, spec] of merged) if (!base[name]) out[name] = spec;

@@ -69,6 +69,19 @@ function snapshot(dir: string): string[] {
   return out.sort();
 }
 
+/** A `check --json` report, as far as these tests read it. */
+interface Graded { score: number; maxScore: number; tests: { id: string; status: string; extra?: boolean }[] }
+
+/** The scored tests a report fails, sorted (skipped and extra tests aside). */
+const failingIn = (report: Graded) => report.tests.filter((t) => t.status !== 'passed' && t.status !== 'skipped' && !t.extra).map((t) => t.id).sort();
+
+/** The tests an example submission's expect.yaml says it fails, sorted (none without one). */
+function expectedFails(dir: string): string[] {
+  const file = join(dir, 'expect.yaml');
+  const exp = existsSync(file) ? ((parse(readFileSync(file, 'utf8')) as { fails?: string[] } | null) ?? {}) : {};
+  return [...(exp.fails ?? [])].sort();
+}
+
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'gradekit-package-'));
   tarball = pack();
@@ -101,10 +114,8 @@ describe('the npm tarball', () => {
     for (const verdict of readdirSync(subs)) {
       for (const name of readdirSync(join(subs, verdict))) {
         const r = gradekit(['check', 'ps2/assignment.yaml', `ps2/fixtures/submissions/${verdict}/${name}`, '--json', '-']);
-        const report = JSON.parse(r.stdout) as { score: number; maxScore: number; tests: { id: string; status: string; extra?: boolean }[] };
-        const failing = report.tests.filter((t) => t.status !== 'passed' && t.status !== 'skipped' && !t.extra).map((t) => t.id).sort();
-        const exp = existsSync(join(subs, verdict, name, 'expect.yaml')) ? ((parse(readFileSync(join(subs, verdict, name, 'expect.yaml'), 'utf8')) as { fails?: string[] } | null) ?? {}) : {};
-        expect(failing, `${verdict}/${name}`).toEqual([...(exp.fails ?? [])].sort());
+        const report = JSON.parse(r.stdout) as Graded;
+        expect(failingIn(report), `${verdict}/${name}`).toEqual(expectedFails(join(subs, verdict, name)));
         expect(r.status, `${verdict}/${name}: ${r.stderr}`).toBe(verdict === 'accepted' && report.tests.every((t) => t.status !== 'failed' || t.extra) ? 0 : 1);
         if (verdict === 'accepted') expect(report.score, `${verdict}/${name}`).toBe(report.maxScore);
         graded++;
@@ -126,10 +137,8 @@ describe('the npm tarball', () => {
     mkdirSync(tmp);
     for (const sub of ['accepted/list-constructor-sortedset', 'wrong_answer/no-length-check']) {
       const r = spawnSync(join(repo, 'node_modules', '.bin', 'gradekit'), ['check', 'cse143/assignment.yaml', `cse143/fixtures/submissions/${sub}`, '--json', '-'], { cwd: repo, encoding: 'utf8', env: { ...npmEnv, TMPDIR: tmp } });
-      const report = JSON.parse(r.stdout) as { score: number; maxScore: number; tests: { id: string; status: string; extra?: boolean }[] };
-      const failing = report.tests.filter((t) => t.status !== 'passed' && t.status !== 'skipped' && !t.extra).map((t) => t.id).sort();
-      const exp = existsSync(join(subs, sub, 'expect.yaml')) ? ((parse(readFileSync(join(subs, sub, 'expect.yaml'), 'utf8')) as { fails?: string[] } | null) ?? {}) : {};
-      expect(failing, sub).toEqual([...(exp.fails ?? [])].sort());
+      const report = JSON.parse(r.stdout) as Graded;
+      expect(failingIn(report), sub).toEqual(expectedFails(join(subs, sub)));
       if (sub.startsWith('accepted/')) expect(report.score, sub).toBe(report.maxScore);
     }
     expect(readdirSync(tmp).filter((n) => n.startsWith('gradekit-')), 'left in the temporary folder').toEqual([]);

@@ -109,6 +109,7 @@ describe('the judge on those facts', () => {
   it('implies: names statements of the table, said by a statement', () => {
     expect(() => buildRoleTable({ ...ROLES, lost: { kind: 'statement', says: 'that the player lost', implies: ['nowhere'], patterns: ['\\blost\\b'] } })).toThrow(/role 'lost': implies 'nowhere'/);
     expect(() => buildRoleTable({ ...ROLES, lost: { kind: 'statement', says: 'that the player lost', implies: ['secret'], patterns: ['\\blost\\b'] } })).toThrow(/'secret' is a word role|implies: names statements/);
+    expect(() => buildRoleTable({ ...ROLES, secret: { ...ROLES.secret!, implies: ['bad'] } })).toThrow(/role 'secret' is a word role: only a statement implies others/);
   });
 
   it('a pattern is shown only as a whole: a separator of dashes does not show ----', () => {

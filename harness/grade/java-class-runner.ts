@@ -77,11 +77,10 @@ export const javaClassRunner: LanguageRunner = async (a, submission, tests, opts
       if (!cpuStopped(again)) got = again;
     }
     if ('calls' in want && 'calls' in got) {
-      const judged = judgeCallsAt(t, steps ?? [], got.calls, want.calls, timeoutMs, b.stubs);
-      const { at } = judged;
+      const { outcome, at } = judgeCallsAt(t, steps ?? [], got.calls, want.calls, timeoutMs, b.stubs);
       // Stopped before a step that expects an exception the class never names: that check was never written.
-      const outcome = (at !== undefined && unwrittenCheck(t, steps ?? [], want.calls, at, judged.outcome, b.named)) || judged.outcome;
-      if (outcome !== judged.outcome) return outcome;
+      const unwritten = at !== undefined ? unwrittenCheck(t, steps ?? [], want.calls, at, outcome, b.named) : undefined;
+      if (unwritten) return unwritten;
       if (at === undefined || at === 0 || !steps || !/^(?:answer|raised):/.test(outcome.defect ?? '') || /:mutates-argument$/.test(outcome.defect ?? '')) return outcome;
       // A failure after other calls: did one of them leave the object wrong? (java-state.ts; failing tests only)
       const wantState = await expectedState(a, t, steps, opts.wrap);

@@ -82,7 +82,8 @@ export function buildRoleTable(specs: RoleSpecs): RoleTable {
     if (!ROLE_KINDS.includes(s.kind)) throw new RoleError([name, 'kind'], `role '${name}': kind must be one of ${ROLE_KINDS.join(', ')}`);
     for (const o of [s.opposite ?? []].flat()) if (!(o in specs)) throw new RoleError([name, 'opposite'], `role '${name}': its opposite '${o}' is not a role of the table`);
     for (const o of s.implies ?? []) {
-      if (s.kind !== 'statement' || specs[o]?.kind !== 'statement') throw new RoleError([name, 'implies'], `role '${name}': implies '${o}', but implies: names statements a statement also says`, specs[o] ? `'${o}' is a ${specs[o]!.kind} role` : `'${o}' is not a role of the table`);
+      if (s.kind !== 'statement') throw new RoleError([name, 'implies'], `role '${name}' is a ${s.kind} role: only a statement implies others`, 'implies: names the statements a statement also says; move it to a statement role or remove it');
+      if (specs[o]?.kind !== 'statement') throw new RoleError([name, 'implies'], `role '${name}': implies '${o}', but implies: names statements a statement also says`, specs[o] ? `'${o}' is a ${specs[o]!.kind} role` : `'${o}' is not a role of the table`);
     }
     roles.set(name, { ...s, name, patterns: s.patterns.map((p, i) => compile(name, p, i)) });
   }

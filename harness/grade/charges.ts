@@ -32,7 +32,7 @@ export function signatureOf(defect: string, group: string): Signature {
   if (kind === 'raised' || kind === 'helpers' || kind === 'import' || kind === 'prints') return { scope: '*', what: defect };
   // Required parameters added to the handout's signature, by name: one change wherever it was made (P5).
   if (kind === 'signature' && rest[1]?.startsWith('+')) return { scope: '*', what: `signature:${rest[1]}` };
-  if (kind === 'answer' || kind === 'returns-none' || (FUNCTION_DEFECTS as readonly string[]).includes(kind!)) {
+  if (kind === 'answer' || kind === 'returns-none' || kind === 'returned-output' || (FUNCTION_DEFECTS as readonly string[]).includes(kind!)) {
     const fn = rest[0] ?? group;
     return { scope: fn, what: [kind, ...rest.slice(1)].join(':') };
   }

@@ -5,7 +5,7 @@ import { basename, dirname, join } from 'node:path';
 import { repr, toWire, type PyValue } from '../model/pyvalue.js';
 import { parseExpr, parseStep, literalValue, type PyExpr, type PyStep } from '../spec/pyexpr.js';
 import type { TestData, Comparator, Normaliser } from '../spec/schema.js';
-import { INPUT_CALL, type ReferenceCall, type RunRequest, type RunResult, type WireArg, type WirePatch, type WireStep } from '../run/python/protocol.js';
+import { INPUT_CALL, type Observation, type ReferenceCall, type RunRequest, type RunResult, type WireArg, type WirePatch, type WireStep } from '../run/python/protocol.js';
 import type { PythonSession } from '../run/python/session.js';
 import { ANSWER_CAP, makeContext, RecordingIO, referenceCaller, runReference, type FunctionCall, type RefRunOptions, type RefRunResult, type ScriptedPatch } from './reference-run.js';
 import { needsSolution, solutionCaller, SolutionUnavailable, solutionExpected, type SolutionRunner } from './solution.js';
@@ -17,6 +17,7 @@ import { choked, doubtedQuestions, otherReadings, freshReadings, readingNote, re
 import { offeredChoices } from '../turns/offered.js';
 import { runProperty, renderCall } from './property.js';
 import { returnsNothing } from './no-return.js';
+import { printedInstead, returnedOutput } from './returned-output.js';
 import { digestable, resolveDigests } from './digest.js';
 import { error, fail, graderError, notChecked, pass, runFailure, hung, type Outcome } from './outcome.js';
 import { kindMessage } from '../model/kinds.js';
@@ -354,10 +355,10 @@ async function runAnswered(r: RunningTest, env: PythonTestEnv, timeoutMs: number
   const validatorOf = (c: Comparator | undefined) => (typeof c === 'object' && 'validator' in c ? a.adapter.validators?.[c.validator] : undefined);
   const validator = validatorOf(compare);
   const stepValidators = stepCompare.map(validatorOf);
-  const outcome = judge({
+  const judged = (o: typeof obs) => judge({
     steps,
     ref,
-    obs,
+    obs: o,
     compare,
     expect,
     stepCompare,
@@ -384,6 +385,7 @@ async function runAnswered(r: RunningTest, env: PythonTestEnv, timeoutMs: number
     ...((r.answers || r.returns_printed) && a.roles ? { byRole: { table: a.roles, asked: answerer?.log, questions: r.questions, totals: r.totals, returnsPrinted: typeof r.returns_printed === 'string' ? [r.returns_printed] : r.returns_printed, requires: r.requires, newCalls: r.new_calls && { ...r.new_calls, calls } } } : {}),
     ...(meaningOf(a, r, mode) ? { meaning: meaningOf(a, r, mode) } : {}),
   });
+  const outcome = printedOrReturned(judged, obs, ref, r, compare, mode, steps);
   if (obs.notices?.length) outcome.notices = obs.notices;
   const stopped: Stop = obs.steps.some((x) => x.error) ? 'raised' : obs.input_exhausted != null || obs.steps.some((x) => x.input_exhausted !== undefined) ? 'exhausted' : null;
   const imp = env.session.importResult;
@@ -543,3 +545,14 @@ function runRule(t: Extract<TestData, { rule: unknown }>, env: PythonTestEnv): O
 }
 
 export const _forTests = { renderCall, basename };
+
+/** A test of what a call prints (its value not compared), failed by a call that printed nothing and returned
+ *  the text the reference prints: judged again with that value printed (returned-output.ts). */
+function printedOrReturned(judged: (o: Observation) => Outcome, obs: Observation, ref: RefRunResult, r: RunningTest, compare: Comparator, mode: string, steps: PyStep[] | null): Outcome {
+  const outcome = judged(obs);
+  if (outcome.status === 'passed' || compare !== 'none' || mode === 'ignore' || !('call' in r)) return outcome;
+  const instead = printedInstead(obs, ref);
+  const last = steps?.at(-1);
+  if (!instead || last?.expr.k !== 'call') return outcome;
+  return returnedOutput(last.expr.callee.join('.'), last.source, instead.value, judged(instead.obs), outcome);
+}

@@ -148,6 +148,25 @@ describe('assignCharges', () => {
     expect(out.get('replay-worse')).toMatchObject({ status: 'failed', message: 'the total should be 198; printed 0' });
   });
 
+  it("another defect a test saw is charged at the home it names for that rule, when the home saw it too, not at the first test in order", () => {
+    // Every game misses the letters not guessed (charged at the start's test); the capitals game and the
+    // warnings game both then show no warnings. The capitals test comes first and names the warnings test as a home.
+    const noLetters = { ...fail('does not show the letters not guessed yet'), defect: 'missing:available' };
+    const noWarnings = { ...fail('after "$" does not show the warnings left (2)'), defect: 'missing:warningsLeft' };
+    const rows: [TestData, Outcome][] = [
+      [test('start'), noLetters],
+      [test('capitals', { same_defect_as: ['start', 'warnings'] } as Partial<TestData>), { ...noLetters, alternatives: [noWarnings] }],
+      [test('warnings', { same_defect_as: ['start'] } as Partial<TestData>), { ...noLetters, alternatives: [noWarnings] }],
+    ];
+    const out = chargesOf(rows, () => 'hangman');
+    expect(out.get('warnings')).toMatchObject({ status: 'failed', message: noWarnings.message });
+    expect(out.get('capitals')).toMatchObject({ status: 'skipped', notCharged: true });
+    // Without the link, the first test in order that saw it charges it.
+    const unlinked = chargesOf(rows.map(([t, o]) => [t.id === 'capitals' ? test('capitals', { same_defect_as: ['start'] } as Partial<TestData>) : t, o]), () => 'hangman');
+    expect(unlinked.get('capitals')!.status).toBe('failed');
+    expect(unlinked.get('warnings')!.status).toBe('skipped');
+  });
+
   // A crash that stopped a run before it showed the test's rule: the same KeyError line in each test.
   const crash = (fn: string): Outcome => ({ ...error(`${fn}(...) raised KeyError: 'z' (ps3.py line 9)`), defect: 'raised:KeyError:9', blind: fn });
   const kinds = (rows: [TestData, Outcome][]) => {

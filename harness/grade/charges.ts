@@ -234,25 +234,45 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
   // Then each test whose first defect another test charges: the same run showed another defect, not charged
   // yet, which this test charges. Every test's first defect is placed before any such other one, so a defect
   // a test shows first is charged there, never taken by a test that only saw it later in its run.
-  for (const { t, seen } of behind) {
-    if (chargeAlternative(t)) continue;
-    const sig = sigs.get(t.id)!;
-    homeOf.set(t.id, seen.at);
-    out.set(t.id, uncharged(outcomes.get(t.id)!, seen.at, sig, aimsAt(t, sig.scope), groupOf(t)));
-  }
-  // Tests that name a home showing the same defect: charged wherever that home's defect is.
+  // A test whose other defect is one that a home it names (same_defect_as) also showed after its own first
+  // defect waits for that home: the spec says the rule is the home's (a capitals game that shows no warnings
+  // leaves the missing warnings to the warnings test, which shows them too). Both kinds of test below
+  // (whose first defect another test charges, and that defer to a home) are settled in one order, the ones
+  // that wait last.
+  const rootsLeft = order.filter((x) => sigs.has(x.id) && !traced(x.id) && rootOf(x) !== x.id);
+  const pending = new Set([...behind.map((b) => b.t.id), ...rootsLeft.map((x) => x.id)]);
+  const waitsForHome = (t: TestData): boolean => {
+    const mine = observed(t.id) && !('run' in t) ? unchargedAlternative(outcomes.get(t.id)!, groupOf(t), chargedFor(t.id)) : undefined;
+    return !!mine && (t.same_defect_as ?? []).some((h) => h !== t.id && pending.has(h) && observed(h) && showsAsAlternative(outcomes.get(h)!, groupOf(byId.get(h)!), mine.sig));
+  };
+  const settle: { t: TestData; run: () => void }[] = [
+    ...behind.map(({ t, seen }) => ({ t, run: () => {
+      if (chargeAlternative(t)) return;
+      const sig = sigs.get(t.id)!;
+      homeOf.set(t.id, seen.at);
+      out.set(t.id, uncharged(outcomes.get(t.id)!, seen.at, sig, aimsAt(t, sig.scope), groupOf(t)));
+    } })),
+    // Tests that name a home showing the same defect: charged wherever that home's defect is.
+    ...rootsLeft.map((t) => ({ t, run: () => {
+      const root = rootOf(t);
+      const sig = sigs.get(t.id)!;
+      if (traced(root)) {
+        behindTraced.push(t); // charged where the helper's defect is, once that is known (below)
+        return;
+      }
+      // Its home charges what it saw first; another defect it saw, charged nowhere yet, is charged here.
+      if (chargeAlternative(t)) return;
+      out.set(t.id, uncharged(outcomes.get(t.id)!, homeOf.get(root) ?? root, sig, aimsAt(t, sig.scope), groupOf(t)));
+    } })),
+  ];
   const behindTraced: TestData[] = [];
-  for (const t of order.filter((x) => sigs.has(x.id) && !traced(x.id) && rootOf(x) !== x.id)) {
-    const root = rootOf(t);
-    const sig = sigs.get(t.id)!;
-    if (traced(root)) {
-      behindTraced.push(t); // charged where the helper's defect is, once that is known (below)
-      continue;
-    }
-    // Its home charges what it saw first; another defect it saw, charged nowhere yet, is charged here.
-    if (chargeAlternative(t)) continue;
-    out.set(t.id, uncharged(outcomes.get(t.id)!, homeOf.get(root) ?? root, sig, aimsAt(t, sig.scope), groupOf(t)));
+  const waiting: typeof settle = [];
+  for (const s of settle) {
+    if (waitsForHome(s.t)) { waiting.push(s); continue; }
+    s.run();
+    pending.delete(s.t.id);
   }
+  for (const s of waiting) s.run();
   // A run stopped before it showed its rule, by a function that fails on every call: it checked nothing.
   // Not a test of a function's value on another input: every such test checks one rule, the value, and the
   // crash that keeps it from returning is the defect already charged (P3). A test of a rule of its own (a
@@ -310,6 +330,15 @@ function withoutRefuted(defect: string, refuted: ReadonlySet<string>): string {
   const head = defect.slice(0, k);
   const left = defect.slice(k + 1).split('|').filter((m) => !refuted.has(`${head}:${m}`));
   return left.length ? `${head}:${left.join('|')}` : defect;
+}
+
+/** Whether one of an outcome's other defects (`alternatives`) is `sig`. */
+function showsAsAlternative(o: Outcome, group: string, sig: Signature): boolean {
+  return (o.alternatives ?? []).some((alt) => {
+    if (!failing(alt) || !alt.defect) return false;
+    const a = signatureOf(alt.defect, group);
+    return (a.scope === sig.scope || /^(?:wrong|missing):/.test(sig.what)) && sameWhat(a.what, sig.what);
+  });
 }
 
 /** The first of an outcome's other defects (`alternatives`) that no test has charged yet. */

@@ -56,7 +56,7 @@ function turnVerdict(j: JudgeInput): SessionProblem | null {
     explainNumber: numberExplainer(j.numberMistakes, j.calls),
   };
   const [first, ...later] = judgeTurnsAll(input);
-  const shows = first ? [...new Set([...shownProblems(input).map((p) => p.defect), ...wrongForPlayed(j, input.observed, m.table)])] : [];
+  const shows = first ? [...new Set([...shownProblems(input).map((p) => p.defect), ...wrongForPlayed(j, input.observed, m.table), ...wouldShow(j, input.observed, m.table)])] : [];
   const v = first ? { ...first, ...(later.length ? { later } : {}), ...(shows.length ? { shows } : {}) } : null;
   verdicts.set(j, v);
   return v;
@@ -72,6 +72,24 @@ function wrongForPlayed(j: JudgeInput, observed: readonly Turn[], table: RoleTab
     if (!m || m.right === shown) return [];
     const named = m.mistakes.filter((x) => x.value === shown).map((x) => x.defect);
     return [`wrong:${role}${named.length ? `:${named.join('|')}` : ''}`];
+  });
+}
+
+/** The known mistakes of a number that the test's own script would show and this run could not: those whose
+ *  value for the reference's own plays differs from the right one (a game with a better replay shows "both
+ *  plays added", never "the replay replaces the first"), where the run printed no such number or played no
+ *  hands that tell the mistake from the right value (a game cut short before its replay). The test is aimed
+ *  at that rule too; charged for what stopped it, its points pay for those mistakes as well (P3: one defect,
+ *  at the first test aimed at its rule), so a later test whose first defect is one of them is not charged
+ *  again. A number the run printed for hands that tell it apart is judged by its value (wrongForPlayed). */
+function wouldShow(j: JudgeInput, observed: readonly Turn[], table: RoleTable): string[] {
+  return Object.keys(j.numberMistakes ?? {}).flatMap((role) => {
+    const script = numberMistakesOf(j.numberMistakes, j.ref.calls, role);
+    if (!script) return [];
+    const printed = lastPrinted(observed, table, role) !== undefined;
+    const run = printed ? numberMistakesOf(j.numberMistakes, j.calls, role) : undefined;
+    const told = (d: string) => !!run && run.mistakes.some((x) => x.defect === d && x.value !== run.right);
+    return script.mistakes.filter((x) => x.value !== script.right && !told(x.defect)).map((x) => `wrong:${role}:${x.defect}`);
   });
 }
 

@@ -101,6 +101,12 @@ export function renderMarkdown(r: BenchResults): string {
         }),
       ), '');
       out.push(floorTable(floored.map((s) => s.floor!)), '');
+      for (const s of floored) {
+        if (!s.watch) continue;
+        const w = s.watch.recheckMs / s.floor!.modelMs;
+        out.push(`- ${s.assignment} under \`gradekit check --watch\` (Node, the bundle and the assignment stay loaded; a fresh driver and a process per test each time): a re-check takes ${f(s.watch.recheckMs, 0)} ms from the change to the report (median of ${s.watch.runs}), ${f(w, 2)}× the floor model's wall time (${f(s.floor!.modelMs, 0)} ms), against ${f(s.wallMs, 0)} ms for a fresh \`check\`.`);
+      }
+      if (floored.some((s) => s.watch)) out.push('');
     }
   }
 

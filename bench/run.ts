@@ -8,6 +8,7 @@ import { measureOverhead, type OverheadResult } from './overhead.js';
 import { measureSuites, measureSuiteScaling, type SuiteResult, type SuiteScaling } from './suite.js';
 import { classSize, measureBatchScaling, measureGradeRun, type BatchFigure, type BatchScaling } from './batch.js';
 import { measureFloor, type FloorFigure, type FloorSizes } from './floor.js';
+import { measureWatch } from './watch.js';
 import { acceptedFixtures } from './suite.js';
 import { rootPath } from '../harness/paths.js';
 import { measureReference, type RefFigure } from './reference-speed.js';
@@ -126,7 +127,11 @@ export async function runBench(sizes: BenchSizes, mode: BenchResults['mode'], pr
   await section('2 full suite per assignment', async () => {
     res.suites = measureSuites(sizes.suiteRuns, ['ps3-mit'], courseTests);
     // check's floor, on the very submission check was timed on.
-    for (const f of res.suites.figures) if (f.assignment === 'ps3-mit') f.floor = await floorOf(f.assignment, sizes.floor, rootPath(f.submission));
+    for (const f of res.suites.figures) {
+      if (f.assignment !== 'ps3-mit') continue;
+      f.floor = await floorOf(f.assignment, sizes.floor, rootPath(f.submission));
+      f.watch = await measureWatch(f.assignment, rootPath(f.submission), Math.max(3, sizes.suiteRuns));
+    }
   });
   await section('3+5 batch throughput and scaling', async () => {
     const t = batchTarget();

@@ -1,5 +1,6 @@
 // Measure 2 (one correct submission, full suite, through the real CLI) and the suite half of
 // measure 5 (suite time against the number of tests, in-process with GradeOptions.only).
+import type { WatchFigure } from './watch.js';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,6 +36,8 @@ export interface SuiteFigure {
   perTest: { medianMs: number; p90Ms: number; maxMs: number };
   /** The isolation floor on the same submission, measured after it (bench/floor.ts; run.ts adds it). */
   floor?: FloorFigure;
+  /** The same check repeated under `check --watch` (bench/watch.ts; run.ts adds it beside the floor). */
+  watch?: WatchFigure;
 }
 
 export interface SuiteResult {

@@ -35,6 +35,7 @@ import { registerBenchCommand } from '../bench/cli.js';
 import { registerAuditCommand } from '../harness/audit/cli.js';
 import { registerVetCommand } from '../harness/vet/cli.js';
 import { exitOnSignals } from '../harness/util/shutdown.js';
+import { watchSubmission } from '../harness/util/watch.js';
 import '../reference/register.js';
 import '../harness/grade/java-runner.js';
 
@@ -103,8 +104,9 @@ async function main(argv: string[]): Promise<number> {
       .option('--visible-only', 'run only visible tests (what a student sees before the due date)')
       .option('--only <ids...>', 'run only these test ids or groups')
       .option('-v, --verbose', "also show every test's transcript (passing game and program tests too, to audit why they passed), full messages, tracebacks and durations")
-      .addOption(new Option('--color <when>', 'colour output').choices(['auto', 'always', 'never']).default('auto')),
-  ).action(async (assignment: string | undefined, submission: string | undefined, o: CommonOpts & { reporter: string[]; reportDir: string; json?: string; seed?: string; visibleOnly?: boolean; only?: string[]; verbose?: boolean; color: string }) => {
+      .addOption(new Option('--color <when>', 'colour output').choices(['auto', 'always', 'never']).default('auto'))
+      .option('--watch', 'check again whenever the submission changes (until Ctrl-C): the assignment stays loaded between checks'),
+  ).action(async (assignment: string | undefined, submission: string | undefined, o: CommonOpts & { reporter: string[]; reportDir: string; json?: string; seed?: string; visibleOnly?: boolean; only?: string[]; verbose?: boolean; color: string; watch?: boolean }) => {
     // From here on, what the submission wrote reaches the output: no line of it may run as a workflow command.
     if (o.reporter.includes('github')) guardActionsOutput();
     // Student self-check: `gradekit check` (or `gradekit check my-folder`) in their work folder.
@@ -116,24 +118,34 @@ async function main(argv: string[]): Promise<number> {
       [assignment, submission] = [found.assignment, found.file];
     }
     const a = loadFor(assignment!, o);
-    const report = await gradeSubmission(a, submission ?? '.', {
-      seed: parseSeed(o.seed),
-      visibilities: o.visibleOnly || selfCheck ? ['visible'] : undefined,
-      only: o.only,
-      runners: languageRunners(),
-      parallel: soloParallelism(),
+    const checkOnce = async () => {
+      const report = await gradeSubmission(a, submission ?? '.', {
+        seed: parseSeed(o.seed),
+        visibilities: o.visibleOnly || selfCheck ? ['visible'] : undefined,
+        only: o.only,
+        runners: languageRunners(),
+        parallel: soloParallelism(),
+      });
+      const caps = capsFromSpec(a.spec.data.defaults);
+      if (o.json === '-') process.stdout.write(renderJson(report, { caps }));
+      else {
+        const useColor = o.color === 'always' || (o.color === 'auto' && color);
+        process.stdout.write(renderTerminal(report, { color: useColor, verbose: o.verbose, width: process.stdout.columns, hideHiddenDetails: selfCheck }));
+        const first = fixFirst(report);
+        if (first) process.stdout.write(`\n${first}\n`);
+        if (o.json) writeOutput(o.json, renderJson(report, { caps }));
+      }
+      writeReporters(report, o.reporter, o.reportDir, caps);
+      code = !scoredFailures(report.tests).length && !report.fatal ? 0 : 1;
+    };
+    if (!o.watch) return checkOnce();
+    // Until Ctrl-C (or SIGTERM), which ends the process the way every command ends (exitOnSignals).
+    warn(`watching ${submission ?? '.'}: it is checked now and again whenever it changes (Ctrl-C to stop)\n`);
+    watchSubmission(submission ?? '.', checkOnce, {
+      onChange: (file) => warn(`\n${file} changed at ${new Date().toLocaleTimeString()}: checking again\n`),
+      onError: (e) => void explain(e),
     });
-    const caps = capsFromSpec(a.spec.data.defaults);
-    if (o.json === '-') process.stdout.write(renderJson(report, { caps }));
-    else {
-      const useColor = o.color === 'always' || (o.color === 'auto' && color);
-      process.stdout.write(renderTerminal(report, { color: useColor, verbose: o.verbose, width: process.stdout.columns, hideHiddenDetails: selfCheck }));
-      const first = fixFirst(report);
-      if (first) process.stdout.write(`\n${first}\n`);
-      if (o.json) writeOutput(o.json, renderJson(report, { caps }));
-    }
-    writeReporters(report, o.reporter, o.reportDir, caps);
-    code = !scoredFailures(report.tests).length && !report.fatal ? 0 : 1;
+    await new Promise<never>(() => {});
   });
 
   addProgressOptions(addCommon(

@@ -332,13 +332,14 @@ function withoutRefuted(defect: string, refuted: ReadonlySet<string>): string {
   return left.length ? `${head}:${left.join('|')}` : defect;
 }
 
+/** A turn's wrong or missing fact already seen in another game function (a hints game playing as the plain
+ *  game does, its word never shown after a miss) is that defect again, as the test's own first failure would be
+ *  by its homes; any other defect is the same only within its scope. */
+const sameSighting = (seen: Signature, sig: Signature) => (seen.scope === sig.scope || /^(?:wrong|missing):/.test(sig.what)) && sameWhat(seen.what, sig.what);
+
 /** Whether one of an outcome's other defects (`alternatives`) is `sig`. */
 function showsAsAlternative(o: Outcome, group: string, sig: Signature): boolean {
-  return (o.alternatives ?? []).some((alt) => {
-    if (!failing(alt) || !alt.defect) return false;
-    const a = signatureOf(alt.defect, group);
-    return (a.scope === sig.scope || /^(?:wrong|missing):/.test(sig.what)) && sameWhat(a.what, sig.what);
-  });
+  return (o.alternatives ?? []).some((alt) => failing(alt) && !!alt.defect && sameSighting(signatureOf(alt.defect, group), sig));
 }
 
 /** The first of an outcome's other defects (`alternatives`) that no test has charged yet. */
@@ -346,10 +347,7 @@ function unchargedAlternative(o: Outcome, group: string, charged: readonly { sco
   for (const alt of o.alternatives ?? []) {
     if (!failing(alt) || !alt.defect) continue;
     const sig = signatureOf(alt.defect, group);
-    // A turn's wrong or missing fact already charged in another game function (a hints game playing as the
-    // plain game does, its word never shown after a miss) is that defect again, as the test's own first
-    // failure would be by its homes.
-    const same = (c: { scope: string; what: string }) => ((c.scope === sig.scope || /^(?:wrong|missing):/.test(sig.what)) && sameWhat(c.what, sig.what)) || (c.scope !== sig.scope && movedQuestion(c.what, sig.what));
+    const same = (c: Signature) => sameSighting(c, sig) || (c.scope !== sig.scope && movedQuestion(c.what, sig.what));
     if (!charged.some(same)) return { outcome: alt, sig };
   }
   return undefined;

@@ -244,6 +244,18 @@ describe('a counter shown twice in one turn', () => {
     // Two numbers on one line: the words between them may be the second's label, not the first's.
     expect(checkFacts('You have 5 guesses and 3 warnings left.\n', f, { table: counting, when: 'before the first input' })).toBeNull();
   });
+  it('a number labelled as another counter is not this one, though its value fits; a number of a role that is no counter may be', () => {
+    const both = buildRoleTable({ ...ROLES, guessesLeft: { ...ROLES.guessesLeft!, counter: true }, warningsLeft: { ...ROLES.warningsLeft!, counter: true } });
+    const three = [{ role: 'guessesLeft', value: 3 }];
+    const when = { table: both, when: 'after "u" (input 2)' };
+    // The guesses left are 4 where 3 are due; the 3 on the line is the warnings.
+    expect(checkFacts('Guesses remaining: 4 | Warnings: 3\n', three, when)?.message).toMatch(/the guesses left should be 3; your program printed 4/);
+    expect(checkFacts('Guesses remaining: 3 | Warnings: 3\n', three, when)).toBeNull();
+    // Words after it that name this counter keep it: "... and 3 warnings left" labels the 3 after it.
+    expect(checkFacts('You have 6 guesses left and 3 warnings left.\n', [{ role: 'warningsLeft', value: 3 }], when)).toBeNull();
+    // Without counters (the tables' totals share their words), a number of the right value is still taken.
+    expect(checkFacts('Guesses remaining: 4 | Warnings: 3\n', three, { table, when: 'after "u" (input 2)' })).toBeNull();
+  });
 });
 
 describe('shownProblems: every defect a session shows, not only the first of each turn', () => {

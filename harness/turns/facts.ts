@@ -38,6 +38,9 @@ export interface NumberSeen {
   roles: string[];
   /** Where those words are: before it on its line (the surest reading), after it, or on the line above a bare number. */
   via?: 'left' | 'right' | 'above';
+  /** Labelled before it: every role any of its words name, on either side, not only the nearest ("6 guesses
+   *  left and 2 warnings left": the 2 has "guesses left" before it and "warnings left" after it). */
+  fits?: string[];
   /** Said in words, not digits ("no warnings left": 0). */
   inWords?: true;
   line: string;
@@ -63,9 +66,10 @@ export function readNumbers(text: string, table: RoleTable): NumberSeen[] {
       const right = beforeFirst(line.slice(end, k + 1 < hits.length ? hits[k + 1]!.index! : line.length));
       let found = nearest(roles, left, 'end');
       let via: NumberSeen['via'] = found.length ? 'left' : undefined;
-      if (!found.length) {
-        found = nearest(roles, right, 'start');
-        if (found.length) via = 'right';
+      const after = nearest(roles, right, 'start');
+      if (!found.length && after.length) {
+        found = after;
+        via = 'right';
       }
       // A number alone on its line is labelled by the line above, when that line is a label (holds no
       // number of its own): "3" after "jar earned 120 points" is not more points.
@@ -73,7 +77,7 @@ export function readNumbers(text: string, table: RoleTable): NumberSeen[] {
         found = nearest(roles, prevLine, 'end');
         if (found.length) via = 'above';
       }
-      out.push({ value: Number(m[0]), at: offset + start, roles: found, ...(via ? { via } : {}), line });
+      out.push({ value: Number(m[0]), at: offset + start, roles: found, ...(via ? { via } : {}), ...(via === 'left' ? { fits: [...new Set([...named(roles, left), ...after])] } : {}), line });
     });
     // "You have no warnings left": a count of none said in words is 0 of what its label, right after it, names.
     for (const m of line.matchAll(NONE)) {
@@ -101,6 +105,9 @@ const beforeFirst = (ctx: string) => {
   const m = new RegExp(FIELD.source).exec(ctx);
   return m ? ctx.slice(0, m.index) : ctx;
 };
+
+/** Roles whose pattern matches anywhere in `ctx`. */
+const named = (roles: Role[], ctx: string): string[] => roles.filter((r) => r.patterns.some((p) => new RegExp(p.source, 'i').test(ctx))).map((r) => r.name);
 
 /** Roles whose pattern matches `ctx`, keeping those nearest the number (the end of ctx for words
  *  before it, the start for words after it). */

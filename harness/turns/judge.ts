@@ -212,7 +212,12 @@ function pickNumbers(numbers: readonly NumberSeen[], facts: readonly Fact[], tab
   };
   pass((n, f) => n.roles.includes(f.role));
   pass((n) => n.roles.length === 0);
-  pass(() => true);
+  // Then a number of the right value whatever its words say (the tables' words are a hint: "Total: 0" at a
+  // hand's end is its total, though "total" names the running one too), except one its own label, right
+  // before it, gives to another counter ("Warnings: 3" where the guesses left are due): two counters are two
+  // counts the game keeps apart, and a number labelled as one is not the other (issue 33), unless its words
+  // name this one too ("6 guesses left and 2 warnings left": the 2's words before it are the 6's).
+  pass((n, f) => n.via !== 'left' || !!n.fits?.includes(f.role) || !n.roles.some((r) => r !== f.role && table.get(r)?.counter));
   return out;
 }
 

@@ -56,40 +56,34 @@ function turnVerdict(j: JudgeInput): SessionProblem | null {
     explainNumber: numberExplainer(j.numberMistakes, j.calls),
   };
   const [first, ...later] = judgeTurnsAll(input);
-  const shows = first ? [...new Set([...shownProblems(input).map((p) => p.defect), ...wrongForPlayed(j, input.observed, m.table), ...wouldShow(j, input.observed, m.table)])] : [];
+  const shows = first ? [...new Set([...shownProblems(input).map((p) => p.defect), ...numbersShown(j, input.observed, m.table)])] : [];
   const v = first ? { ...first, ...(later.length ? { later } : {}), ...(shows.length ? { shows } : {}) } : null;
   verdicts.set(j, v);
   return v;
 }
 
-/** The last value of each role with known mistakes (a game's total) that the program printed, when it is not
- *  the right one for the hands the program itself played: a defect of that value whatever else went wrong (a
- *  replay never offered changes which hands were played, not how they add up). */
-function wrongForPlayed(j: JudgeInput, observed: readonly Turn[], table: RoleTable): string[] {
+/** What the numbers with known mistakes (a game's total) show beside the session's first problem, each read
+ *  once per role:
+ *  - the last value the program printed, when it is not the right one for the hands the program itself played:
+ *    a defect of that value whatever else went wrong (a replay never offered changes which hands were played,
+ *    not how they add up);
+ *  - the mistakes the test's own script would show and this run could not: those whose value for the
+ *    reference's own plays differs from the right one (a game with a better replay shows "both plays added",
+ *    never "the replay replaces the first"), where the run printed no such number or played no hands that tell
+ *    the mistake from the right value (a game cut short before its replay). The test is aimed at that rule too;
+ *    charged for what stopped it, its points pay for those mistakes as well (P3: one defect, at the first test
+ *    aimed at its rule), so a later test whose first defect is one of them is not charged again. */
+function numbersShown(j: JudgeInput, observed: readonly Turn[], table: RoleTable): string[] {
   return Object.keys(j.numberMistakes ?? {}).flatMap((role) => {
-    const shown = lastPrinted(observed, table, role)?.values.at(-1);
-    const m = shown !== undefined ? numberMistakesOf(j.numberMistakes, j.calls, role) : undefined;
-    if (!m || m.right === shown) return [];
-    const named = m.mistakes.filter((x) => x.value === shown).map((x) => x.defect);
-    return [`wrong:${role}${named.length ? `:${named.join('|')}` : ''}`];
-  });
-}
-
-/** The known mistakes of a number that the test's own script would show and this run could not: those whose
- *  value for the reference's own plays differs from the right one (a game with a better replay shows "both
- *  plays added", never "the replay replaces the first"), where the run printed no such number or played no
- *  hands that tell the mistake from the right value (a game cut short before its replay). The test is aimed
- *  at that rule too; charged for what stopped it, its points pay for those mistakes as well (P3: one defect,
- *  at the first test aimed at its rule), so a later test whose first defect is one of them is not charged
- *  again. A number the run printed for hands that tell it apart is judged by its value (wrongForPlayed). */
-function wouldShow(j: JudgeInput, observed: readonly Turn[], table: RoleTable): string[] {
-  return Object.keys(j.numberMistakes ?? {}).flatMap((role) => {
-    const script = numberMistakesOf(j.numberMistakes, j.ref.calls, role);
-    if (!script) return [];
-    const printed = lastPrinted(observed, table, role) !== undefined;
+    const printed = lastPrinted(observed, table, role);
+    const shown = printed?.values.at(-1);
     const run = printed ? numberMistakesOf(j.numberMistakes, j.calls, role) : undefined;
+    const named = run && shown !== undefined ? run.mistakes.filter((x) => x.value === shown).map((x) => x.defect) : [];
+    const wrong = run && shown !== undefined && run.right !== shown ? [`wrong:${role}${named.length ? `:${named.join('|')}` : ''}`] : [];
+    const script = numberMistakesOf(j.numberMistakes, j.ref.calls, role);
     const told = (d: string) => !!run && run.mistakes.some((x) => x.defect === d && x.value !== run.right);
-    return script.mistakes.filter((x) => x.value !== script.right && !told(x.defect)).map((x) => `wrong:${role}:${x.defect}`);
+    const would = script ? script.mistakes.filter((x) => x.value !== script.right && !told(x.defect)).map((x) => `wrong:${role}:${x.defect}`) : [];
+    return [...wrong, ...would];
   });
 }
 

@@ -38,8 +38,8 @@ export interface NumberSeen {
   roles: string[];
   /** Where those words are: before it on its line (the surest reading), after it, or on the line above a bare number. */
   via?: 'left' | 'right' | 'above';
-  /** Labelled before it: every role any of its words name, on either side, not only the nearest ("6 guesses
-   *  left and 2 warnings left": the 2 has "guesses left" before it and "warnings left" after it). */
+  /** Labelled before it as a counter: every role any of its words name, on either side, not only the nearest
+   *  ("6 guesses left and 2 warnings left": the 2 has "guesses left" before it and "warnings left" after it). */
   fits?: string[];
   /** Said in words, not digits ("no warnings left": 0). */
   inWords?: true;
@@ -66,18 +66,20 @@ export function readNumbers(text: string, table: RoleTable): NumberSeen[] {
       const right = beforeFirst(line.slice(end, k + 1 < hits.length ? hits[k + 1]!.index! : line.length));
       let found = nearest(roles, left, 'end');
       let via: NumberSeen['via'] = found.length ? 'left' : undefined;
-      const after = nearest(roles, right, 'start');
-      if (!found.length && after.length) {
-        found = after;
-        via = 'right';
+      if (!found.length) {
+        found = nearest(roles, right, 'start');
+        if (found.length) via = 'right';
       }
+      // Its other words, where a counter labels it before it (the judge's pickNumbers keeps a counter's number
+      // from another counter): only then, so that no other number pays for reading them.
+      const fits = via === 'left' && found.some((r) => table.get(r)?.counter) ? [...new Set([...named(roles, left), ...nearest(roles, right, 'start')])] : undefined;
       // A number alone on its line is labelled by the line above, when that line is a label (holds no
       // number of its own): "3" after "jar earned 120 points" is not more points.
       if (!found.length && line.trim() === m[0] && !/\d/.test(prevLine)) {
         found = nearest(roles, prevLine, 'end');
         if (found.length) via = 'above';
       }
-      out.push({ value: Number(m[0]), at: offset + start, roles: found, ...(via ? { via } : {}), ...(via === 'left' ? { fits: [...new Set([...named(roles, left), ...after])] } : {}), line });
+      out.push({ value: Number(m[0]), at: offset + start, roles: found, ...(via ? { via } : {}), ...(fits ? { fits } : {}), line });
     });
     // "You have no warnings left": a count of none said in words is 0 of what its label, right after it, names.
     for (const m of line.matchAll(NONE)) {

@@ -72,7 +72,7 @@ export function readNumbers(text: string, table: RoleTable): NumberSeen[] {
       }
       // Its other words, where a counter labels it before it (the judge's pickNumbers keeps a counter's number
       // from another counter): only then, so that no other number pays for reading them.
-      const fits = via === 'left' && found.some((r) => table.get(r)?.counter) ? [...new Set([...named(roles, left), ...nearest(roles, right, 'start')])] : undefined;
+      const fits = via === 'left' && found.some((r) => table.get(r)?.counter) ? [...new Set([...roles.filter((r) => says(left, r)).map((r) => r.name), ...nearest(roles, right, 'start')])] : undefined;
       // A number alone on its line is labelled by the line above, when that line is a label (holds no
       // number of its own): "3" after "jar earned 120 points" is not more points.
       if (!found.length && line.trim() === m[0] && !/\d/.test(prevLine)) {
@@ -107,9 +107,6 @@ const beforeFirst = (ctx: string) => {
   const m = new RegExp(FIELD.source).exec(ctx);
   return m ? ctx.slice(0, m.index) : ctx;
 };
-
-/** Roles whose pattern matches anywhere in `ctx`. */
-const named = (roles: Role[], ctx: string): string[] => roles.filter((r) => r.patterns.some((p) => new RegExp(p.source, 'i').test(ctx))).map((r) => r.name);
 
 /** Roles whose pattern matches `ctx`, keeping those nearest the number (the end of ctx for words
  *  before it, the start for words after it). */

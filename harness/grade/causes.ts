@@ -25,7 +25,13 @@ export async function findCause(t: Running, first: Outcome, run: (t: Running) =>
     // The program relies on what its own helpers return (a helper that returns a tuple where the handout's returns a str): with the
     // reference's it goes wrong sooner than as written, or instead of its own crash. Judged as written, so a
     // defect further on (or the crash) is charged, not hidden behind that early divergence.
-    if (wrongSooner(all, first)) return { ...asWritten(first), message: `${first.message} (with the reference's ${helpers.join(', ')} in place of yours your program goes wrong sooner: it relies on what yours return)` };
+    // Judged as written, and past a reliance on substitute_hand changing its argument, as the tests with the
+    // reference's helpers are (mockedInPlace): the scripted mock that stands for it changes nothing, so a
+    // program whose own play_hand ignores the hand it returns goes wrong there only because of the mock.
+    if (wrongSooner(all, first)) {
+      const own = await mockedInPlace({ ...t, helpers: undefined } as Running, first, run);
+      return { ...asWritten(own), message: `${own.message} (with the reference's ${helpers.join(', ')} in place of yours your program goes wrong sooner: it relies on what yours return)` };
+    }
     // Its own defect: judged as the tests of this function judge it, without the helpers' noise (and, where
     // the program relies on substitute_hand changing its argument, past that reliance).
     const own = await mockedInPlace(withReference(t, helpers), all, run);

@@ -12,7 +12,7 @@ import { renderHtml } from '../harness/report/html.js';
 import { classroomPointsLine, renderAnnotations, renderStepSummary } from '../harness/report/github.js';
 import { guardActionsOutput, inGithubActions } from '../harness/report/workflow-commands.js';
 import { listAssignments, loadAssignment, type Assignment } from '../harness/assignment/load.js';
-import { gradeSubmission, soloParallelism, type GradeOptions } from '../harness/grade/submission.js';
+import { gradeSubmission, selectTests, soloParallelism, type GradeOptions } from '../harness/grade/submission.js';
 import { renderTerminal } from '../harness/report/terminal.js';
 import { visibleControls } from '../harness/report/text.js';
 import { renderJson } from '../harness/report/json.js';
@@ -21,7 +21,7 @@ import { addProgressOptions, progressFlags, type ProgressFlags } from '../harnes
 import { SpecError, SpecErrors } from '../harness/spec/load.js';
 import { UsageError } from '../harness/util/errors.js';
 import { gradekitVersion } from '../harness/paths.js';
-import { goldenCommand } from '../harness/golden.js';
+import { goldenCommand, refuseGoldenGaps } from '../harness/golden.js';
 import { playCommand } from '../harness/play.js';
 import { demoCommand } from '../harness/demo.js';
 import { fixturesCommand } from '../harness/fixtures-command.js';
@@ -118,6 +118,7 @@ async function main(argv: string[]): Promise<number> {
       [assignment, submission] = [found.assignment, found.file];
     }
     const a = loadFor(assignment!, o);
+    refuseGoldenGaps(a, selectTests(a, { visibilities: o.visibleOnly || selfCheck ? ['visible'] : undefined, only: o.only }));
     const checkOnce = async () => {
       const report = await gradeSubmission(a, submission ?? '.', {
         seed: parseSeed(o.seed),
@@ -137,6 +138,12 @@ async function main(argv: string[]): Promise<number> {
       }
       writeReporters(report, o.reporter, o.reportDir, caps);
       code = !scoredFailures(report.tests).length && !report.fatal ? 0 : 1;
+      // A test gradekit could not grade cost nothing, and the grade is not whole: the spec or the grader needs a fix.
+      const ungraded = report.tests.filter((t) => t.ungraded);
+      if (ungraded.length) {
+        warn(`gradekit: ${ungraded.length === 1 ? `test ${ungraded[0]!.id} was` : `${ungraded.length} tests (${ungraded.map((t) => t.id).join(', ')}) were`} not graded: a problem of the spec or the grader, not of this submission (see above); it cost no points\n`);
+        code = 2;
+      }
     };
     if (!o.watch) return checkOnce();
     // Until Ctrl-C (or SIGTERM), which ends the process the way every command ends (exitOnSignals).
@@ -184,6 +191,7 @@ async function main(argv: string[]): Promise<number> {
       .addOption(reporterOpt()),
   ), 'also print each submission as it is graded').action(async (assignment: string, dir: string, o: CommonOpts & ProgressFlags & { out: string; jobs?: number; resume?: boolean; shard?: string; seed?: string; reporter: BatchReporter[] }) => {
     const a = loadFor(assignment, o);
+    refuseGoldenGaps(a, a.spec.data.tests);
     code = await gradeCommand(a, dir, {
       outDir: o.out, jobs: o.jobs, resume: o.resume, shard: o.shard ? parseShard(o.shard) : undefined,
       seed: parseSeed(o.seed), runners: languageRunners(), reporters: o.reporter, color, progress: progressFlags(o),

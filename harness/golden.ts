@@ -7,7 +7,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { basename, dirname, join, relative } from 'node:path';
 import type { Assignment } from './assignment/load.js';
 import { goldenPath, planTest, referenceRun, transcriptMode, type Running, type RunningTest } from './grade/python-tests.js';
-import { goldenOf, needsSolution, renderGolden, solutionGoldenPath, solutionProblem, SolutionRunner, SolutionUnavailable } from './grade/solution.js';
+import { fingerprint, goldenOf, needsSolution, readGolden, renderGolden, solutionGoldenPath, solutionProblem, SolutionRunner, SolutionUnavailable } from './grade/solution.js';
+import type { TestData } from './spec/schema.js';
 import { UsageError } from './util/errors.js';
 import { SIGNATURES_GOLDEN, solutionSignatures } from './assignment/signatures.js';
 import { expectedRun, expectedState, goldenFile as classGoldenFile, goldenText as classGoldenText } from './grade/java-class.js';
@@ -151,6 +152,45 @@ export async function syncClassGolden(a: Assignment, update: boolean, progress?:
   }
   st.orphans = orphans(a, new Set(tests.map((t) => t.id)), '.json');
   return st;
+}
+
+/** The tests of a Python solution reference whose golden file is missing, or was made for another version of
+ *  the test (its call, input, patches or word list changed since): graded, each could only be a grader error.
+ *  Checked without running anything (the files' fingerprints), before a submission is graded. */
+export function goldenGaps(a: Assignment, tests: readonly TestData[]): { missing: string[]; stale: string[] } {
+  const gaps = { missing: [] as string[], stale: [] as string[] };
+  // --words runs the solution live; a Java class has its own golden files (java-class.ts).
+  if (a.reference.kind !== 'solution' || a.spec.data.language !== 'python' || a.customWords) return gaps;
+  const due = new Set(goldenTests(a).map((t) => t.id));
+  for (const t of tests as RunningTest[]) {
+    if (!due.has(t.id)) continue;
+    const file = solutionGoldenPath(a, t.id);
+    if (!existsSync(file)) gaps.missing.push(t.id);
+    else {
+      let stale: boolean;
+      try {
+        stale = readGolden(file).fingerprint !== fingerprint(a, t, planTest(t, a, undefined, t.timeout ?? a.spec.data.defaults.timeout).req);
+      } catch (e) {
+        if (!(e instanceof SolutionUnavailable)) throw e;
+        stale = true; // unreadable: made again by --update
+      }
+      if (stale) gaps.stale.push(t.id);
+    }
+  }
+  return gaps;
+}
+
+/** Refuses to grade where the instructor's solution is here but golden files are missing or stale: every
+ *  student would lose those tests' points for the spec's problem. Without the solution (a student's copy, an
+ *  export) the tests run and are reported as not graded (grader errors, which cost nothing). */
+export function refuseGoldenGaps(a: Assignment, tests: readonly TestData[]): void {
+  if (a.reference.kind !== 'solution' || !a.reference.present) return;
+  const { missing, stale } = goldenGaps(a, tests);
+  if (!missing.length && !stale.length) return;
+  const spec = relative(process.cwd(), a.spec.file) || a.spec.file;
+  const list = (xs: string[]) => (xs.length > 6 ? `${xs.slice(0, 6).join(', ')} and ${xs.length - 6} more` : xs.join(', '));
+  const what = [missing.length ? `missing for ${list(missing)}` : '', stale.length ? `made for another version of ${list(stale)} (the call, input, patches or word list changed since)` : ''].filter(Boolean).join('; ');
+  throw new UsageError(`golden files ${what}: nothing was graded, since every submission would lose those tests' points\n  hint: run \`gradekit golden ${spec} --update\` (it runs ${basename(a.reference.file)}), review the change, then grade again`);
 }
 
 export async function goldenCommand(a: Assignment, update: boolean, flags: ProgressOptions = {}): Promise<number> {

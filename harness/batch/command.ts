@@ -11,7 +11,7 @@ import { renderJunit } from '../report/junit.js';
 import { htmlReportFiles } from '../report/html.js';
 import { gradeBatch, readResults, resultFile, writeAtomic, type BatchOptions } from './grade.js';
 import { renderJson } from '../report/json.js';
-import { visibleControls } from '../report/text.js';
+import { plural, truncate, visibleControls } from '../report/text.js';
 
 export type BatchReporter = 'terminal' | 'json' | 'junit' | 'html' | 'csv';
 
@@ -67,10 +67,32 @@ export async function gradeCommand(a: Assignment, dir: string, o: BatchOptions &
   const all = readResults([o.outDir]);
   const text = writeOutputs(all, o.outDir, o.reporters, o.color, capsFromSpec(a.spec.data.defaults));
   process.stdout.write(text);
+  const out = o.outDir.replace(/\/+$/, '') || '/';
   process.stdout.write(
-    `\n${res.graded} graded, ${res.resumed} resumed from earlier results, in ${((Date.now() - t0) / 1000).toFixed(1)} s. Results: ${o.outDir}/results/, gradebook: ${o.outDir}/grades.csv\n`,
+    `\n${res.graded} graded, ${res.resumed} resumed from earlier results, in ${((Date.now() - t0) / 1000).toFixed(1)} s. Results: ${join(out, 'results')}/, gradebook: ${join(out, 'grades.csv')}\n`,
   );
-  return 0;
+  return graderProblems(all);
+}
+
+/** Tests gradekit could not grade, and submissions it could not grade for a fault of its own: said on stderr,
+ *  one line per test, with exit code 2, since the grades need the instructor's fix (then `--resume` grades
+ *  exactly those again). Nothing was charged for them. */
+function graderProblems(reports: readonly Report[]): number {
+  const tests = new Map<string, { message: string; count: number }>();
+  for (const r of reports) for (const t of r.tests) if (t.ungraded) {
+    const seen = tests.get(t.id) ?? { message: t.message, count: 0 };
+    seen.count++;
+    tests.set(t.id, seen);
+  }
+  const faults = reports.filter((r) => r.fatal?.kind === 'grader');
+  if (!tests.size && !faults.length) return 0;
+  const lines = [`gradekit: some results need your attention (nothing was charged for them):`];
+  for (const [id, t] of tests) lines.push(`  ${id}: not graded in ${plural(t.count, 'submission')}: ${truncate(t.message, 300)}`);
+  for (const r of faults.slice(0, 10)) lines.push(`  ${r.id ?? r.submission}: not graded: ${truncate(r.fatal!.message, 300)}`);
+  if (faults.length > 10) lines.push(`  … and ${faults.length - 10} more submissions`);
+  lines.push('  fix the problem, then run the same command with --resume: those submissions are graded again');
+  process.stderr.write(lines.map(visibleControls).join('\n') + '\n');
+  return 2;
 }
 
 export function mergeCommand(outDir: string, shardDirs: string[], reporters: BatchReporter[], color: boolean): number {

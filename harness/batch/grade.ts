@@ -12,6 +12,7 @@ import { capsFromSpec } from '../report/caps.js';
 import { UsageError } from '../util/errors.js';
 import { defaultJobs } from '../util/jobs.js';
 import { treeHash } from '../util/tree-hash.js';
+import { gradekitVersion } from '../paths.js';
 
 export interface BatchSubmission {
   id: string;
@@ -86,6 +87,23 @@ export function shardOf<T>(items: T[], shard?: Shard): T[] {
 /** Content hash of a submission, for --resume (links never followed, only regular files opened: see tree-hash.ts). */
 export const hashOf = treeHash;
 
+/** What the grades depend on besides the submission, for --resume: gradekit's version, the spec, the golden
+ *  files, the word list and the instructor's solution. A result made under another of them is graded again. */
+export function assignmentStamp(a: Assignment): string {
+  const h = createHash('sha256').update(`${gradekitVersion()}\0`);
+  for (const p of [a.spec.file, join(a.fixturesDir, 'golden'), ...(a.reference.kind === 'solution' ? [a.reference.file] : [])]) {
+    h.update(`${p}\0`);
+    if (existsSync(p)) treeHash(p, h);
+  }
+  return h.update(a.words.join('\n')).digest('hex');
+}
+
+/** A stored result --resume may keep: the same submission and assignment, and graded whole (a test gradekit
+ *  could not grade, or a grader fault, is graded again once the problem is fixed). */
+function reusable(prev: Report, hash: string, stamp: string): boolean {
+  return prev.submissionHash === hash && prev.assignmentStamp === stamp && prev.fatal?.kind !== 'grader' && !prev.tests.some((t) => t.ungraded);
+}
+
 /** File name for a submission's result: ids are student-chosen, so keep them filesystem-safe. */
 export function resultFile(outDir: string, id: string): string {
   return join(outDir, 'results', `${id.replace(/[^A-Za-z0-9._-]/g, '_')}.json`);
@@ -129,6 +147,7 @@ export async function gradeBatch(a: Assignment, dir: string, o: BatchOptions): P
   const reports = new Map<string, Report>();
   let graded = 0, resumed = 0, done = 0, passedAll = 0, started = 0;
   const tick = (current?: string) => o.onProgress?.({ done, total: subs.length, passedAll, current });
+  const stamp = assignmentStamp(a);
   tick();
   await Promise.all(
     subs.map((s) =>
@@ -143,7 +162,7 @@ export async function gradeBatch(a: Assignment, dir: string, o: BatchOptions): P
         if (o.resume && existsSync(file)) {
           try {
             const prev = JSON.parse(readFileSync(file, 'utf8')) as Report;
-            if (prev.submissionHash === hash) {
+            if (reusable(prev, hash, stamp)) {
               reports.set(s.id, prev);
               resumed++;
               done++;
@@ -169,6 +188,7 @@ export async function gradeBatch(a: Assignment, dir: string, o: BatchOptions): P
         }
         r.id = s.id;
         r.submissionHash = hash;
+        r.assignmentStamp = stamp;
         writeAtomic(file, renderJson(r, { caps: capsFromSpec(a.spec.data.defaults) }));
         reports.set(s.id, r);
         graded++;

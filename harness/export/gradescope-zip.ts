@@ -11,6 +11,7 @@ import { basename, join, relative, resolve, sep } from 'node:path';
 import { zipSync, strToU8, type Zippable } from 'fflate';
 import { parseDocument } from 'yaml';
 import '../../reference/register.js'; // the spec is validated against its reference before shipping
+import { goldenGaps } from '../golden.js';
 import { bundledIdOf, loadAssignment, programScripts, resolveSpecPath, type Assignment } from '../assignment/load.js';
 import { compileModule } from '../assignment/module-loader.js';
 import type { Visibility } from '../model/report.js';
@@ -135,8 +136,13 @@ export async function gradescopeEntries(assignment: string, opts: GradescopeExpo
     entries.push({ path: `${base}/${specRel}`, data: strToU8(withReference(readFileSync(a.spec.file, 'utf8'), `./${COMPILED_REFERENCE}`)) });
   }
   if (a.reference.kind === 'solution' && !a.customWords) {
-    const missing = a.spec.data.tests.filter((t) => ('call' in t || 'steps' in t || 'run' in t) && !existsSync(join(a.fixturesDir, 'golden', `${t.id}.json`)));
-    if (missing.length) throw new UsageError(`no golden file for ${missing.map((t) => t.id).join(', ')}: the solution does not ship, so run \`gradekit golden ${relative(process.cwd(), specPath)} --update\` first`);
+    const missing = a.spec.data.tests.filter((t) => ('call' in t || 'steps' in t || 'run' in t) && !existsSync(join(a.fixturesDir, 'golden', `${t.id}.json`))).map((t) => t.id);
+    // A golden file made for another version of its test would be a grader error in every student's report.
+    const stale = goldenGaps(a, a.spec.data.tests).stale;
+    if (missing.length || stale.length) {
+      const what = [missing.length ? `no golden file for ${missing.join(', ')}` : '', stale.length ? `golden files made for another version of ${stale.join(', ')}` : ''].filter(Boolean).join('; ');
+      throw new UsageError(`${what}: the solution does not ship, so run \`gradekit golden ${relative(process.cwd(), specPath)} --update\` first`);
+    }
   }
   if (a.reference.kind === 'solution' && opts.words) {
     throw new UsageError('--words: the expected values for another word list come from running the solution, which never ships; grade with the bundled list, or make golden files for the course list (put it in the spec as words:)');

@@ -188,7 +188,7 @@ export function refFromGolden(g: SolutionGolden, steps: PyStep[] | null): RefRun
   };
 }
 
-function readGolden(file: string): SolutionGolden {
+export function readGolden(file: string): SolutionGolden {
   try {
     const g = JSON.parse(readFileSync(file, 'utf8')) as SolutionGolden;
     if (!Array.isArray(g.steps) || !Array.isArray(g.transcript) || !Array.isArray(g.inputs) || typeof g.fingerprint !== 'string') throw new Error('not a golden file of a solution reference');

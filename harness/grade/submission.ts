@@ -104,8 +104,11 @@ function calleesOf(a: Assignment, t: TestData): string[] {
 
 function toResult(a: Assignment, t: TestData, o: Outcome, ms: number): TestResult {
   const d = a.spec.data.defaults;
-  // Tests beyond the handout are reported in the zero-point 'extra' group, never scored.
-  const max = t.extra ? 0 : t.points ?? d.points;
+  // Tests beyond the handout are reported in the zero-point 'extra' group, never scored. So is a test gradekit
+  // could not grade (a golden file missing, a reference that cannot evaluate it): a failure gradekit caused
+  // costs nothing.
+  const ungraded = o.kind === 'grader_error';
+  const max = t.extra || ungraded ? 0 : t.points ?? d.points;
   const detail = o.detail ? { ...o.detail } : undefined;
   if (t.hint && o.status !== 'passed' && detail && !detail.hint) detail.hint = t.hint;
   return {
@@ -123,6 +126,7 @@ function toResult(a: Assignment, t: TestData, o: Outcome, ms: number): TestResul
     ...(t.tags ? { tags: t.tags } : {}),
     ...(t.basis ? { basis: basisText(t.basis) } : {}),
     ...(t.extra ? { extra: true as const } : {}),
+    ...(ungraded ? { ungraded: true as const } : {}),
     ...(o.partOf ? { chargedIn: o.partOf } : {}),
     ...(o.notices?.length ? { notices: [...new Set(o.notices)] } : {}),
   };

@@ -62,6 +62,9 @@ export interface TestResult {
   basis?: string;
   /** A test beyond the handout (group 'extra'): reported, never scored (maxScore 0). */
   extra?: true;
+  /** A test gradekit could not grade (a problem of the spec or of the grader, kind grader_error, never the
+   *  submission's): reported, never scored (maxScore 0), so that it costs no student anything. */
+  ungraded?: true;
   /** The test where the defect this one shows is charged, when it is charged there and not here. */
   chargedIn?: string;
   /**
@@ -90,27 +93,32 @@ export interface Report {
   /** Batch runs: the submission's id (folder or file name) and a hash of its content (for --resume). */
   id?: string;
   submissionHash?: string;
+  /** What else the grades depend on (gradekit's version, the spec, golden files, word list, solution), for --resume. */
+  assignmentStamp?: string;
 }
 
 /** Totals derived from tests, so that they agree everywhere they appear. */
-export function totals(tests: readonly TestResult[]): { score: number; maxScore: number; passed: number; failed: number; errors: number; skipped: number } {
-  let score = 0, maxScore = 0, passed = 0, failed = 0, errors = 0, skipped = 0;
+export function totals(tests: readonly TestResult[]): { score: number; maxScore: number; passed: number; failed: number; errors: number; skipped: number; extraFailed: number; ungraded: number } {
+  let score = 0, maxScore = 0, passed = 0, failed = 0, errors = 0, skipped = 0, extraFailed = 0, ungraded = 0;
   for (const t of tests) {
     score += t.score;
     maxScore += t.maxScore;
     if (t.status === 'passed') passed++;
+    // Neither counts against the submission: said apart, so "failed" is what cost points.
+    else if (t.ungraded) ungraded++;
+    else if (t.extra && t.status !== 'skipped') extraFailed++;
     else if (t.status === 'failed') failed++;
     else if (t.status === 'error') errors++;
     else skipped++;
   }
   // Points are often fractional (weights); round away float noise like 0.30000000000000004.
-  return { score: round(score), maxScore: round(maxScore), passed, failed, errors, skipped };
+  return { score: round(score), maxScore: round(maxScore), passed, failed, errors, skipped, extraFailed, ungraded };
 }
 
 /** Scored tests that did not pass: what decides an exit code, "fix first" or a mutant's death. Tests beyond
  *  the handout (extra) are reported but never count against a submission. */
 export function scoredFailures(tests: readonly TestResult[]): TestResult[] {
-  return tests.filter((t) => !t.extra && (t.status === 'failed' || t.status === 'error'));
+  return tests.filter((t) => !t.extra && !t.ungraded && (t.status === 'failed' || t.status === 'error'));
 }
 
 export function round(x: number): number {

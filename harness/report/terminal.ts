@@ -194,7 +194,8 @@ export function renderTerminal(input: Report, opts: TerminalOptions): string {
 
   out.push('');
   const pct = sum.maxScore > 0 ? ` (${Math.round((100 * sum.score) / sum.maxScore)}%)` : '';
-  const counts = [`${sum.passed} passed`, sum.failed && `${sum.failed} failed`, sum.errors && plural(sum.errors, 'error'), sum.skipped && `${sum.skipped} skipped`]
+  const counts = [`${sum.passed} passed`, sum.failed && `${sum.failed} failed`, sum.errors && plural(sum.errors, 'error'), sum.skipped && `${sum.skipped} skipped`,
+    sum.extraFailed && `${sum.extraFailed} extra not passed (unscored)`, sum.ungraded && `${sum.ungraded} not graded (a grader or spec problem)`]
     .filter(Boolean).join(', ');
   const scoreText = `Score ${pointsText(sum.score, sum.maxScore)}${pct}`;
   const allPassed = sum.score >= sum.maxScore && !report.fatal;

@@ -1,5 +1,5 @@
 // `gradekit grade` and `gradekit merge`: the batch commands and the files they leave in --out.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Assignment } from '../assignment/load.js';
 import type { Report } from '../model/report.js';
@@ -24,8 +24,14 @@ export function writeOutputs(reports: Report[], outDir: string, reporters: Batch
   writeAtomic(join(outDir, 'grades.csv'), renderGradesCsv(reports, { idOf: (r) => r.id ?? r.submission }));
   const summary = renderBatchSummary(reports, { color: false });
   writeAtomic(join(outDir, 'summary.txt'), summary);
-  if (reporters.includes('junit')) writeAtomic(join(outDir, 'junit.xml'), junitAll(reports, caps));
-  if (reporters.includes('html')) {
+  // A report an earlier run made in this folder is made again from all its results (a --resume without
+  // --reporter html still refreshes the pages), so none is left describing old grades.
+  const want = new Set(reporters);
+  if (existsSync(join(outDir, 'junit.xml'))) want.add('junit');
+  if (existsSync(join(outDir, 'html', 'index.html'))) want.add('html');
+  if (want.has('junit')) writeAtomic(join(outDir, 'junit.xml'), junitAll(reports, caps));
+  if (want.has('html')) {
+    rmSync(join(outDir, 'html'), { recursive: true, force: true }); // pages of submissions no longer there go too
     for (const f of htmlReportFiles(reports, caps)) {
       const path = join(outDir, 'html', f.path);
       mkdirSync(dirname(path), { recursive: true }); // index.html and submissions/<name>.html

@@ -494,8 +494,11 @@ function judgeStep(j: JudgeInput, so: StepObservation, rs: RefStepResult | undef
       ...base,
       hint: 'an extra question or a loop that does not stop: compare your prompts with the handout',
     });
-    // A function that asks for input where the handout's does not is one defect, whichever call shows it.
-    return step?.expr.k === 'call' ? withDefect(`answer:${step.expr.callee.join('.')}:asks-input`, o) : o;
+    // A function that asks for input where the handout's does not is one defect, whichever call shows it;
+    // so is a function that asks for more than a test gives, in a call of it or in a run of the whole
+    // program, where the function that asked is the one whose loop or question it is.
+    if (step?.expr.k === 'call') return withDefect(`answer:${step.expr.callee.join('.')}:asks-input`, o);
+    return so.input_exhausted_in ? withDefect(`answer:${so.input_exhausted_in}:asks-input`, o) : o;
   }
   if (so.output_limit) return limit('output_limit_exceeded', `printed more than ${so.output_limit} characters during ${label}; an endless print loop?`, base);
   if (so.error) {

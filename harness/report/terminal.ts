@@ -2,6 +2,7 @@
 // difference with a caret, a compact diff and a hint, with whitespace made visible so "wrong spacing" is obvious.
 import { createColors } from 'picocolors';
 import { totals, type Report, type TestResult } from '../model/report.js';
+import { KINDS } from '../model/kinds.js';
 import { compactDiff, caretAt, firstDifference } from './diff-text.js';
 import { groupTests } from './groups.js';
 import { reportNotices, testNotices } from './notices.js';
@@ -173,10 +174,12 @@ export function renderTerminal(input: Report, opts: TerminalOptions): string {
       if (fatalCaused(t) && !o.verbose) { notRun++; continue; }
       const p = pointsText(t.score, t.maxScore);
       const extra = o.verbose ? ` ${formatDuration(t.durationMs)}` : '';
-      const state = t.status === 'error' ? c.yellow(' (error)') : t.status === 'skipped' ? c.dim(' (skipped)') : '';
+      // An error says which (a time limit, a crash, a compile error): a bare "error" reads as the grader's.
+      const said = t.status === 'error' ? ` (${t.ungraded ? 'not graded' : t.kind ? KINDS[t.kind].label : 'error'})` : t.status === 'skipped' ? ' (skipped)' : '';
+      const state = t.status === 'error' ? c.yellow(said) : c.dim(said);
       // Tests beyond the handout are reported, never scored: say so where the points would mislead.
       const status = state + (t.extra ? c.dim(' (not scored)') : '');
-      const statusLen = (t.status === 'error' ? 8 : t.status === 'skipped' ? 10 : 0) + (t.extra ? 13 : 0);
+      const statusLen = said.length + (t.extra ? 13 : 0);
       const name = truncate(t.name, o.width - 4 - statusLen - p.length - extra.length - 2);
       out.push(row(`  ${marker(c, t)} ${name}${status}`, 4 + Array.from(name).length + statusLen, c.dim(p + extra), p.length + extra.length, o.width));
       if (fatalCaused(t)) { out.push('      ' + c.dim('not run: see the error above')); continue; }

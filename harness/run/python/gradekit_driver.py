@@ -454,6 +454,19 @@ def yes_no_patterns(patterns):
     return out
 
 
+def _asking_function():
+    """The innermost function of the student's file on the stack (its qualified name), or None when the
+    question is asked at the module's top level: where a program that asks for more input than a test gives
+    has its loop or extra question, so that a whole program's run and a test of that function show one defect."""
+    f = sys._getframe(2)
+    while f is not None:
+        code = f.f_code
+        if STATE["file"] and os.path.abspath(code.co_filename) == STATE["file"]:
+            return None if code.co_name == "<module>" else getattr(code, "co_qualname", code.co_name)
+        f = f.f_back
+    return None
+
+
 class ScriptedInput:
     """input() and sys.stdin over scripted lines, echoing each line into the transcript."""
 
@@ -468,12 +481,14 @@ class ScriptedInput:
         self.out = out
         self.events = []
         self.exhausted_at = None
+        self.exhausted_in = None  # the student's function that asked, when input ran out
 
     def _next(self, prompt_shown):
         line = self._asked(prompt_shown) if self.ask else None if self.lines is None or self.pos >= len(self.lines) else self.lines[self.pos]
         if line is None:
             if self.exhausted_at is None:
                 self.exhausted_at = prompt_shown
+                self.exhausted_in = _asking_function()
                 self.out.sync(self.pos)
             return None
         line = self._spelled(line, prompt_shown)
@@ -1699,6 +1714,8 @@ def run_test(req):
                 so["value"] = encode(value) if isinstance(value, (int, float, str, list, tuple, dict, set, type(None))) else {"o": type(value).__name__, "r": "<bound to %s>" % step["bind"]}
         except GradekitInputExhausted:
             so["input_exhausted"] = stdin.exhausted_at
+            if stdin.exhausted_in:
+                so["input_exhausted_in"] = stdin.exhausted_in
             stop = "input-exhausted"
         except GradekitOutputLimit:
             so["output_limit"] = cap

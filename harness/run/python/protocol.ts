@@ -114,6 +114,8 @@ export interface StepObservation {
   args_changed?: Record<string, WireValue>;
   error?: PyErrorInfo;
   input_exhausted?: string;
+  /** The student's function that asked when the input ran out (absent at the module's top level). */
+  input_exhausted_in?: string;
   output_limit?: number;
   missing?: string;
   exit?: number | string | null;

@@ -15,6 +15,7 @@ import { UsageError } from '../util/errors.js';
 import { studentWorkDir, type WorkDirLease } from '../run/sandbox/index.js';
 import { overBudget } from './submission.js';
 import { compileFailure, javaClassRunner } from './java-class-runner.js';
+import { remeasureLimitMs } from '../run/remeasure.js';
 
 export const javaRunner: LanguageRunner = async (a, submission, tests, opts) => {
   // A class assignment (call, steps and run tests, the course's files, the staff's solution): its own runner.
@@ -58,7 +59,7 @@ export const javaRunner: LanguageRunner = async (a, submission, tests, opts) => 
       }
       const game = t.game;
       // One game in its own work directory (the sandbox's, and all the program sees): removed on every path.
-      const play = async () => {
+      const play = async (timeoutMs: number) => {
         const cwd = workDirOnExit(mkdtempSync(join(tmpdir(), 'gradekit-run-')));
         let lease: WorkDirLease | undefined;
         try {
@@ -69,7 +70,7 @@ export const javaRunner: LanguageRunner = async (a, submission, tests, opts) => 
           // The test's time limit is CPU time, and as long again spent waiting (harness/run/lockstep.ts).
           const r = await judge.play(game, {
             command: opts.wrap ? opts.wrap(command) : command, cwd, words: a.words, wordsFile: a.spec.data.words?.as ?? 'dictionary.txt',
-            table: a.roles!, profile, ownWording: new Set(c.wording), timeoutMs: t.timeout ?? a.spec.data.defaults.timeout, maxOutputBytes: a.spec.data.defaults.output_cap,
+            table: a.roles!, profile, ownWording: new Set(c.wording), timeoutMs, maxOutputBytes: a.spec.data.defaults.output_cap,
           }, t.checks);
           spent += (r.cpuMs ?? 0) + (r.waitedMs ?? 0);
           broken = opts.wrap?.budget?.(undefined, cwd);
@@ -79,11 +80,13 @@ export const javaRunner: LanguageRunner = async (a, submission, tests, opts) => 
           removeWorkDir(cwd);
         }
       };
-      let r = await play();
+      const timeoutMs = t.timeout ?? a.spec.data.defaults.timeout;
+      let r = await play(timeoutMs);
       // Near the limit, measured again (as for Python, session.ts run()): a game stopped at its CPU limit is
-      // played once more; it passes the limit if either game finished, and fails it only if both were stopped.
+      // played once more, with more room (REMEASURE_ROOM); it passes the limit if either game finished, and
+      // fails it only if both were stopped.
       if (r.cpuLimited && !broken) {
-        const again = await play();
+        const again = await play(remeasureLimitMs(timeoutMs));
         if (!again.cpuLimited && !broken) r = again;
         else r = { ...r, message: `${r.message} (played twice: stopped both times)` };
       }

@@ -7,6 +7,7 @@ import { parseExpr, parseStep, literalValue, type PyExpr, type PyStep } from '..
 import type { TestData, Comparator, Normaliser } from '../spec/schema.js';
 import { INPUT_CALL, type Observation, type ReferenceCall, type RunRequest, type RunResult, type WireArg, type WirePatch, type WireStep } from '../run/python/protocol.js';
 import type { PythonSession } from '../run/python/session.js';
+import { remeasureLimitMs } from '../run/remeasure.js';
 import { ANSWER_CAP, makeContext, RecordingIO, referenceCaller, runReference, type FunctionCall, type RefRunOptions, type RefRunResult, type ScriptedPatch } from './reference-run.js';
 import { needsSolution, solutionCaller, SolutionUnavailable, solutionExpected, type SolutionRunner } from './solution.js';
 import { DEFAULT_PROFILE } from '../interactive/profile.js';
@@ -337,9 +338,10 @@ async function runAnswered(r: RunningTest, env: PythonTestEnv, timeoutMs: number
   if (digests && res.status === 'ok' && res.obs && !resolveDigests(res.obs.steps, ref.steps.map((s) => s.value), compare)) res = await env.session.run(req, caller);
   if (res.status === 'timeout' && res.reason === 'cpu' && !res.remeasured && !res.limit && !measuredBefore) {
     // Stopped at its CPU limit in a run whose calls the grader served (the session re-runs only the others):
-    // measured again here, the whole test once more (CPU time varies with a busy machine's caches). Either
-    // run that finished within the limit is the verdict; stopped both times, it is a time limit.
-    const again = await runAnswered(r, env, timeoutMs, readings, true, vary);
+    // measured again here, the whole test once more and with more room (REMEASURE_ROOM: CPU time varies
+    // with a busy machine's caches). Either run that finished is the verdict; stopped both times, it is a
+    // time limit.
+    const again = await runAnswered(r, env, remeasureLimitMs(timeoutMs), readings, true, vary);
     if (again.outcome.kind !== 'time_limit_exceeded') return again;
     res = { ...res, remeasured: true };
   }

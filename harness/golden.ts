@@ -7,11 +7,11 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { basename, dirname, join, relative } from 'node:path';
 import type { Assignment } from './assignment/load.js';
 import { goldenPath, planTest, referenceRun, transcriptMode, type Running, type RunningTest } from './grade/python-tests.js';
-import { fingerprint, goldenOf, needsSolution, readGolden, renderGolden, solutionGoldenPath, solutionProblem, SolutionRunner, SolutionUnavailable } from './grade/solution.js';
+import { fingerprint, goldenOf, needsSolution, readGolden, renderGolden, solutionGoldenPath, solutionProblem, solutionRaised, SolutionRunner, SolutionUnavailable } from './grade/solution.js';
 import type { TestData } from './spec/schema.js';
 import { UsageError } from './util/errors.js';
 import { SIGNATURES_GOLDEN, solutionSignatures } from './assignment/signatures.js';
-import { expectedRun, expectedState, goldenFile as classGoldenFile, goldenText as classGoldenText } from './grade/java-class.js';
+import { expectedRun, expectedState, goldenFile as classGoldenFile, goldenText as classGoldenText, solutionMisfitAt } from './grade/java-class.js';
 import { batch, propertyPlan, renderedCases } from './grade/java-property.js';
 import { startProgress, type Progress, type ProgressOptions } from './report/progress.js';
 
@@ -52,6 +52,22 @@ function settle(st: GoldenStatus, id: string, file: string, want: string, update
   }
 }
 
+/** file:line of a place in the spec (a test's `call:`, a step, `submission: { main: }`), for a message about it. */
+function specAt(a: Assignment, path: (string | number)[]): string {
+  return `${relative(process.cwd(), a.spec.file) || a.spec.file}:${a.spec.where(path).line}`;
+}
+
+/** specAt of a field of the test `id`. */
+const testAt = (a: Assignment, id: string, path: (string | number)[]) => specAt(a, ['tests', a.spec.data.tests.findIndex((t) => t.id === id), ...path]);
+
+/** A test the solution could not answer: not written; a golden file an earlier run wrote is still what
+ *  grading uses, so the message says so. */
+function failed(st: GoldenStatus, id: string, why: string, file: string, progress?: ProgressLike): void {
+  const old = existsSync(file) ? `; ${relative(process.cwd(), file) || file}, written before, is still there and grading uses it until the test is fixed` : '';
+  st.failed!.push([id, `${why}${old}`]);
+  progress?.tick(id, 'FAILED');
+}
+
 function orphans(a: Assignment, ids: Set<string>, ext: string): string[] {
   const dir = join(a.fixturesDir, 'golden');
   return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(ext) && !ids.has(f.slice(0, -ext.length))) : [];
@@ -77,7 +93,7 @@ export async function syncSolutionGolden(a: Assignment, update: boolean, progres
   const src = a.reference;
   if (src.kind !== 'solution') throw new Error('not a solution reference');
   if (!src.present) throw new UsageError(`the golden files of ${a.id} are made by running the instructor's solution, and ${relative(process.cwd(), src.file) || src.file} is not here`);
-  const st: GoldenStatus = { fresh: [], stale: [], missing: [], orphans: [], written: [], failed: [] };
+  const st: GoldenStatus = { fresh: [], stale: [], missing: [], orphans: [], written: [], failed: [], notes: [] };
   const tests = goldenTests(a) as RunningTest[];
   progress?.stage(update ? `running ${basename(src.file)} to update` : `running ${basename(src.file)} to check`, tests.length);
   const runner = new SolutionRunner(a);
@@ -94,10 +110,12 @@ export async function syncSolutionGolden(a: Assignment, update: boolean, progres
       }
       const problem = solutionProblem(res, plan.steps);
       if (problem) {
-        st.failed!.push([t.id, problem]);
-        progress?.tick(t.id, 'FAILED');
+        failed(st, t.id, `${testAt(a, t.id, 'call' in t ? ['call'] : [])}: ${problem}`, solutionGoldenPath(a, t.id), progress);
         continue;
       }
+      // Recorded, but every student must then raise it too: worth a look (a call meant to return a value?).
+      const raised = solutionRaised(res.obs!, plan.steps, src.file);
+      if (raised) st.notes!.push([t.id, raised]);
       const g = goldenOf(a, t as RunningTest & { id: string }, plan, res.obs!);
       settle(st, t.id, solutionGoldenPath(a, t.id), renderGolden(g), update, progress);
     }
@@ -137,6 +155,12 @@ export async function syncClassGolden(a: Assignment, update: boolean, progress?:
     if ('problem' in r) {
       st.failed!.push([t.id, r.problem]);
       progress?.tick(t.id, 'FAILED');
+      continue;
+    }
+    // A step or a run the solution itself cannot make: recorded, it would cost every student the test.
+    const misfit = solutionMisfitAt(a, t, r);
+    if (misfit) {
+      failed(st, t.id, misfit, classGoldenFile(a, t.id), progress);
       continue;
     }
     // A run stopped at a read its stdin: has no line for: kept (a test may end mid-program on purpose), but

@@ -79,7 +79,7 @@ describe('mit-ps2-hangman from its course folder', () => {
     const r = await gradeSubmission(loadAssignment(join(dir, 'assignment.yaml')), SOLUTION_FIXTURE, { only: ['game-perfect-score', 'game-handout-win', 'game-handout-lose'] });
     const by = Object.fromEntries(r.tests.map((t) => [t.id, t]));
     expect(by['game-perfect-score']).toMatchObject({ status: 'error', kind: 'grader_error' });
-    expect(by['game-perfect-score']!.message).toMatch(/^no golden file for this test \(.*game-perfect-score\.json\): its expected value comes from running the instructor's solution solution\.py; run `gradekit golden .*assignment\.yaml --update`/);
+    expect(by['game-perfect-score']!.message).toMatch(/^no golden file for this test \(.*game-perfect-score\.json\): its expected value comes from running the instructor's solution; run `gradekit golden .*assignment\.yaml --update`/);
     expect(by['game-handout-win']!.message).toMatch(/was made for another version of this test \(its call, input, patches or word list changed since\)/);
     expect(by['game-handout-lose']!.status).toBe('passed');
   });
@@ -97,7 +97,7 @@ describe('mit-ps2-hangman from its course folder', () => {
     rmSync(join(dir, 'solution.py'));
     const gone = await gradeSubmission(loadAssignment(join(dir, 'assignment.yaml'), { words: course }), SOLUTION_FIXTURE, { only: ['matches-handout-t-t'] });
     expect(gone.tests[0]).toMatchObject({ kind: 'grader_error' });
-    expect(gone.tests[0]!.message).toMatch(/graded with --words: this test's expected values come from the instructor's solution solution\.py, which is not here/);
+    expect(gone.tests[0]!.message).toMatch(/graded with --words: this test's expected values come from the instructor's solution, which is not here/);
   });
 
   it('grades from the golden files alone, without the solution (what a student or an export has)', async () => {

@@ -10,7 +10,7 @@ import { error, fail, graderError, limit, pass, type Outcome } from './outcome.j
 import type { CompileResult } from '../run/java/compile.js';
 import type { TestData } from '../spec/schema.js';
 import { removeWorkDir } from '../util/shutdown.js';
-import { buildClasses, expectedRun, expectedState, judgeCallsAt, judgeMain, observedState, runClassTest, type ClassRun, type RunPlace } from './java-class.js';
+import { buildClasses, expectedRun, expectedState, judgeCallsAt, judgeMain, observedState, runClassTest, solutionMisfitAt, type ClassRun, type RunPlace } from './java-class.js';
 import { traceToEarlierStep } from './java-state.js';
 import { unwrittenCheck } from './exception-unwritten.js';
 import { batch, judgeProperty, propertyPlan, renderedCases } from './java-property.js';
@@ -67,6 +67,8 @@ export const javaClassRunner: LanguageRunner = async (a, submission, tests, opts
     const steps = a.steps.get(t.id);
     const want = await expectedRun(a, t, steps, opts.wrap);
     if ('problem' in want) return graderError(want.problem);
+    const misfit = solutionMisfitAt(a, t, want);
+    if (misfit) return graderError(misfit);
     let got = await runClassTest(a, t, steps, place);
     spent += runOf(got).cpuMs ?? 0;
     // Near the limit, measured again: a run stopped at its CPU limit runs once more, and either run that

@@ -19,6 +19,7 @@ import { runLockstep, type LockstepResult } from '../run/lockstep.js';
 import { studentWorkDir, type SandboxWrap, type WorkDirLease } from '../run/sandbox/index.js';
 import { removeWorkDir, workDirOnExit } from '../util/shutdown.js';
 import { compareText } from '../compare/text.js';
+import { closest } from '../util/closest.js';
 import { error, fail, graderError, limit, pass, type Outcome } from './outcome.js';
 import { differenceKind, sameJava, showJava, showThrown, throwsExpected } from './java-values.js';
 import { EMPTY_NOTE, repairs, salvageSaid, SET_ASIDE_NOTE, type SalvageDone } from './java-salvage.js';
@@ -313,11 +314,55 @@ function readGolden(a: Assignment, id: string): ClassRun | undefined {
   return { main: { transcript: g.transcript ?? '', exitCode: g.exitCode ?? 0, outcome: g.outcome ?? 'exited' } as LockstepResult };
 }
 
+// ------------------------------------------------------------------ the spec against the solution
+
+/** Why the solution's run of a step does not fit the step (the spec's mistake, never a student's): what it
+ *  calls is missing, or takes other arguments, or was called by a close name in its place. Undefined for a
+ *  step it made (a value or an exception) or could not reach (`bad`: its object was never made, where a
+ *  property's case ends). */
+function stepMisfit(w: StepResult): string | undefined {
+  if (w.missing) return w.missing;
+  if (w.renamed) return `the solution has no such method (its close name ${w.sig ?? w.renamed} was called in its place)`;
+  return undefined;
+}
+
+/** The class a run of main could not start with (the JVM's "Could not find or load main class X"). */
+function mainNotFound(run: Pick<LockstepResult, 'stderr'>): string | undefined {
+  return /Could not find or load main class (\S+)/.exec(run.stderr ?? '')?.[1];
+}
+
+/** file:line of a place in the spec (a step, `submission: { main: }`), for a message about it. */
+function specAt(a: Assignment, path: (string | number)[]): string {
+  return `${relative(process.cwd(), a.spec.file) || a.spec.file}:${a.spec.where(path).line}`;
+}
+
+/** Why the solution's own run of a test is no answer, at the spec's line, or undefined: a step calls what
+ *  the solution lacks (with a did-you-mean where the driver found a close name), or the course's main class
+ *  is not there. gradekit golden reports it instead of writing it; grading with the solution here reports
+ *  it as not graded (recorded, it would cost every student the test). */
+export function solutionMisfitAt(a: Assignment, t: TestData, r: ClassRun): string | undefined {
+  const fix = `fix the spec, then run gradekit golden ${relative(process.cwd(), a.spec.file) || a.spec.file} --update`;
+  if ('main' in r) {
+    const absent = mainNotFound(r.main);
+    if (!absent) return undefined;
+    const classes = [...javaFilesOf(solutionSource(a)).map(([rel]) => basename(rel)), ...courseFiles(a).map((f) => basename(f))].map((f) => f.replace(/\.java$/, ''));
+    const g = closest(absent, classes);
+    return `${specAt(a, ['submission', 'main'])}: the solution's program did not run: class ${absent} not found (submission: { main: ${absent} })${g ? `; did you mean '${g}'?` : ''}; ${fix}`;
+  }
+  const w = r.calls.steps.find((s) => stepMisfit(s));
+  if (!w) return undefined;
+  const i = a.spec.data.tests.indexOf(t);
+  const path = 'steps' in t ? ['tests', i, 'steps', w.i] : 'call' in t ? ['tests', i, 'call'] : ['tests', i, 'property'];
+  const step = 'property' in t ? undefined : a.steps.get(t.id)?.[w.i]?.source;
+  return `${specAt(a, path)}: ${step ? `${step}: ` : ''}${stepMisfit(w)}${w.renamed ? `; did you mean '${w.renamed}'?` : ''}; ${fix}`;
+}
+
 // ------------------------------------------------------------------ judging
 
-/** A run that did not end normally, in the student's terms; undefined when it did. */
-function stopped(run: LockstepResult, timeoutMs: number, what: string): Outcome | undefined {
-  const detail = { transcript: run.transcript, ...(run.stderr ? { traceback: run.stderr.slice(-4000) } : {}) };
+/** A run that did not end normally, in the student's terms; undefined when it did. `transcript`: what the
+ *  report shows of it, where the run's own (a call test's, gradekit's request and nonce lines) is no reading. */
+function stopped(run: LockstepResult, timeoutMs: number, what: string, transcript = run.transcript): Outcome | undefined {
+  const detail = { transcript, ...(run.stderr ? { traceback: run.stderr.slice(-4000) } : {}) };
   switch (run.outcome) {
     case 'timeout':
       if (run.limit === 'wall') return graderError('the machine was too busy to run the program: grade it again', detail);
@@ -370,8 +415,13 @@ function judgeSteps(t: TestData, steps: readonly PyStep[], got: CallsRun, want: 
     const method = step.expr.k === 'call' ? step.expr.callee[step.expr.callee.length - 1]! : 'step';
     const w = want.steps[i], g = got.steps[i];
     if (!w) return graderError(`the solution did not get to step ${i + 1} (${src}): check the test${want.run.stderr ? ` (it printed on stderr: ${want.run.stderr.trim().slice(0, 600)})` : want.run.error ? ` (${want.run.error})` : ''}`);
+    // A step the solution itself cannot make is the spec's mistake: it costs no student anything.
+    const misfit = stepMisfit(w);
+    if (misfit) return graderError(`the solution cannot make step ${i + 1} (${src}): ${misfit}; fix the step in the spec, then run gradekit golden --update`);
     if (!g) {
-      const why = stopped(got.run, timeoutMs, src);
+      // The steps it finished as the other tests show them, then the one it was stopped in.
+      const shown = `${detail.transcript ? `${detail.transcript}\n` : ''}${src} -> (did not finish)`;
+      const why = stopped(got.run, timeoutMs, src, shown);
       if (why) return { ...why, message: `${why.message}${before(i)}`, defect: `raised:${method}:${why.kind}` };
       return { ...error(`the test process ended before ${src} returned${before(i)}: does the class call System.exit?`, { ...detail, traceback: got.run.stderr.slice(-4000) }), defect: `raised:${method}:exit` };
     }

@@ -10,7 +10,7 @@ import { basename, join, relative } from 'node:path';
 import pLimit from 'p-limit';
 import { programScripts, type Assignment } from '../assignment/load.js';
 import { fromWire, pyEquals, repr, toWire, type PyValue, type WireValue } from '../model/pyvalue.js';
-import type { Observation, ReferenceCall, ReferenceReply, RunRequest, RunResult, WireArg } from '../run/python/protocol.js';
+import type { ImportResult, Observation, ReferenceCall, ReferenceReply, RunRequest, RunResult, WireArg } from '../run/python/protocol.js';
 import { PythonSession } from '../run/python/session.js';
 import { sharedSandbox } from '../run/sandbox/index.js';
 import { literalValue, parseExpr, type PyStep } from '../spec/pyexpr.js';
@@ -126,10 +126,31 @@ export function solutionProblem(res: RunResult, steps: PyStep[] | null): string 
   for (const [i, s] of res.obs.steps.entries()) {
     const label = steps?.[i]?.source ?? 'the program';
     if (s.missing) return `the solution does not define ${s.missing} (needed by ${label})`;
+    if (s.error && cannotCall(s.error)) return `${label} is a call the solution cannot take: ${s.error.type}: ${s.error.message}; fix the test's call (every student would be expected to raise this too)`;
     if (s.output_limit) return `${label} printed more than ${s.output_limit} characters`;
     if (s.input_exhausted !== undefined) return `${label} asked for more input than the test scripts, at ${JSON.stringify(s.input_exhausted)}: add lines to its stdin`;
   }
   return null;
+}
+
+/** An exception raised by the call itself, before any line of the solution ran (no frame of the solution
+ *  in its traceback): the step's arguments do not fit the function (a wrong count, an unknown keyword), or
+ *  what it calls is no function or method of the solution. Recorded, it would be every student's expected
+ *  answer; it is the test's mistake. */
+function cannotCall(e: { type: string; message: string; line: number | null }): boolean {
+  if (e.line !== null) return false;
+  if (e.type === 'TypeError') return /argument|not callable/.test(e.message);
+  return (e.type === 'AttributeError' && /has no attribute/.test(e.message)) || e.type === 'NameError';
+}
+
+/** An exception the solution raised in a step of a run it finished: recorded as every student's expected
+ *  answer, so gradekit golden points it out ("if the test means a value, fix the call"). */
+export function solutionRaised(obs: Observation, steps: PyStep[] | null, file: string): string | null {
+  const i = obs.steps.findIndex((s) => s.error);
+  if (i < 0) return null;
+  const e = obs.steps[i]!.error!;
+  const where = e.line !== null ? ` (${relative(process.cwd(), file) || file}:${e.line})` : '';
+  return `the solution raised ${e.type}: ${e.message.slice(0, 200)}${where} on ${steps?.[i]?.source ?? 'the program'}; students must raise it too — if the test means a value, fix the call`;
 }
 
 /** A golden file as text: one line per transcript line, input and step, so a change reads as a small diff. */
@@ -221,7 +242,8 @@ export class SolutionRunner {
         wrap: this.wrap ?? sharedSandbox(programScripts(this.a)).wrap, outputCap: this.a.spec.data.defaults.output_cap,
       });
       const imp = await this.session.start();
-      if (!imp.ok) throw new SolutionUnavailable(`the solution ${basename(src.file)} does not import: ${imp.error?.type}: ${imp.error?.message}${imp.error?.line ? ` (line ${imp.error.line})` : ''}`);
+      const problem = importProblem(src.file, imp);
+      if (problem) throw new SolutionUnavailable(problem);
     })());
   }
 
@@ -277,6 +299,19 @@ export class SolutionRunner {
   }
 }
 
+/** Why the solution does not import as written, at its file:line, or null. A student's file that does not
+ *  parse (or a line that raises while it is imported) is salvaged, that line set aside; the solution is the
+ *  reference, so a line of it set aside would only show up later as functions it "does not define". */
+function importProblem(file: string, imp: ImportResult): string | null {
+  const at = (line: number | null | undefined) => `${relative(process.cwd(), file) || file}${line ? `:${line}` : ''}`;
+  const fix = `fix that line of ${basename(file)}, then run the command again`;
+  if (!imp.ok) return `${at(imp.error?.line)}: the solution does not import: ${imp.error?.type}: ${imp.error?.message}\n  hint: ${fix}`;
+  const aside = imp.set_aside?.[0];
+  if (!aside) return null;
+  const more = imp.set_aside!.length > 1 ? ` (and ${imp.set_aside!.length - 1} more line(s))` : '';
+  return `${at(aside.line)}: the solution does not import as written: ${aside.error}${aside.names?.length ? `, so it does not define ${aside.names.join(', ')}` : ''}${more}\n  hint: ${fix}`;
+}
+
 /** What a solution's run of one call returns to the student's process (see SolutionRunner.call). */
 function replyOf(name: string): (res: RunResult) => ReferenceReply {
   return (res) => {
@@ -308,10 +343,10 @@ export function forSolution<R extends { patches?: RunRequest['patches'] }>(req: 
 export async function solutionExpected(a: Assignment, t: { id: string; words?: string }, plan: PlannedRequest, runner?: SolutionRunner): Promise<RefRunResult> {
   const src = a.reference;
   if (src.kind !== 'solution') throw new Error('not a solution reference');
-  const sol = basename(src.file);
   const specRel = relative(process.cwd(), a.spec.file) || a.spec.file;
   const live = async (why: string): Promise<RefRunResult> => {
-    if (!src.present || !runner) throw new SolutionUnavailable(`${why}: this test's expected values come from the instructor's solution ${sol}, which is not here`);
+    // Students read these messages (a self-check, a Gradescope run): the solution's file name is not theirs to see.
+    if (!src.present || !runner) throw new SolutionUnavailable(`${why}: this test's expected values come from the instructor's solution, which is not here`);
     const res = await runner.run(forSolution(plan.req));
     const problem = solutionProblem(res, plan.steps);
     if (problem) throw new SolutionUnavailable(`the instructor's solution failed this test: ${problem}`);
@@ -320,7 +355,7 @@ export async function solutionExpected(a: Assignment, t: { id: string; words?: s
   if (a.customWords) return live('graded with --words');
   const file = solutionGoldenPath(a, t.id);
   if (!existsSync(file)) {
-    throw new SolutionUnavailable(`no golden file for this test (${relative(process.cwd(), file) || file}): its expected value comes from running the instructor's solution ${sol}; run \`gradekit golden ${specRel} --update\` where the solution is`);
+    throw new SolutionUnavailable(`no golden file for this test (${relative(process.cwd(), file) || file}): its expected value comes from running the instructor's solution; run \`gradekit golden ${specRel} --update\` where the solution is`);
   }
   const g = readGolden(file);
   if (g.fingerprint !== fingerprint(a, t, plan.req)) {

@@ -3,13 +3,14 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { loadSpecFile, SpecError, SpecErrors, type LoadedSpec } from '../spec/load.js';
-import { parseStep, parseExpr, literalValue, namesIn, PyParseError, type PyStep } from '../spec/pyexpr.js';
+import { parseStep, parseExpr, literalValue, namesIn, bareWords, javaSpellings, JAVA_LITERALS, PyParseError, type PyStep } from '../spec/pyexpr.js';
 import type { ReferenceAdapter } from '../model/reference.js';
 import type { PyValue } from '../model/pyvalue.js';
 import { PyRandom } from '../../reference/pyrandom.js';
-import { adapterFor, javaDefinitions, pythonDefinitions, referenceSource, solutionLimits, type ReferenceSource } from './reference-source.js';
+import { adapterFor, javaDefinitions, pythonDefinitions, referenceSource, solutionLimits, solutionProblems, type ReferenceSource } from './reference-source.js';
 import { rootPath } from '../paths.js';
 import { closest } from '../util/closest.js';
+import { nearPath } from '../util/suggest.js';
 import { UsageError } from '../util/errors.js';
 import { buildRoleTable, mergeRoleSpecs, RoleError, type RoleTable } from '../turns/index.js';
 
@@ -84,13 +85,23 @@ export function bundledIdOf(specFile: string): string | undefined {
 /** A spec from a bundled id, a spec file (assignment.yaml or any .yaml), or a course folder holding assignment.yaml. */
 export function resolveSpecPath(idOrPath: string): string {
   if (idOrPath.endsWith('.yaml') || idOrPath.endsWith('.yml')) {
-    if (!existsSync(idOrPath)) throw new UsageError(`spec file not found: ${idOrPath}`);
+    if (!existsSync(idOrPath)) {
+      // A typo of the file or its folder (assignment.yml for assignment.yaml): name the one that is there.
+      const near = nearPath(idOrPath, (n, isDir) => !isDir && /\.ya?ml$/.test(n));
+      throw new UsageError(`spec file not found: ${idOrPath}${near ? `\n  hint: did you mean ${near}?` : ''}`);
+    }
     return resolve(idOrPath);
   }
   if (/[\\/]/.test(idOrPath) || idOrPath === '.' || idOrPath === '..') {
     const inFolder = join(idOrPath, SPEC_FILE);
     if (existsSync(inFolder)) return resolve(inFolder);
-    throw new UsageError(existsSync(idOrPath) ? `no ${SPEC_FILE} in ${idOrPath}: a course folder holds its spec as ${SPEC_FILE}` : `not found: ${idOrPath}`);
+    if (existsSync(idOrPath)) {
+      const other = readdirSafe(idOrPath).filter((f) => /\.ya?ml$/.test(f));
+      const guess = closest(SPEC_FILE, other);
+      throw new UsageError(`no ${SPEC_FILE} in ${idOrPath}: a course folder holds its spec as ${SPEC_FILE}${guess ? `\n  hint: did you mean ${join(idOrPath, guess)}? (name it ${SPEC_FILE}, or give its path)` : ''}`);
+    }
+    const near = nearPath(idOrPath, (_, isDir) => isDir);
+    throw new UsageError(`not found: ${idOrPath}${near ? `\n  hint: did you mean ${near}?` : ''}`);
   }
   const p = bundledSpec(idOrPath);
   if (!/^[a-z0-9-]+$/.test(idOrPath) || !existsSync(p)) {
@@ -99,6 +110,14 @@ export function resolveSpecPath(idOrPath: string): string {
     throw new UsageError(`unknown assignment '${idOrPath}'${guess ? ` — did you mean '${guess}'?` : ''} (known: ${ids.join(', ')}; or give the path of a course folder's ${SPEC_FILE})`);
   }
   return p;
+}
+
+function readdirSafe(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
 }
 
 /** The words of a list file: one a line, or all on one line separated by spaces (as some courses ship theirs). */
@@ -117,7 +136,7 @@ export function loadAssignment(idOrPath: string, opts: AssignmentOptions = {}): 
   const reference = referenceSource(spec);
   const adapter = adapterFor(reference, spec);
   const solution = reference.kind === 'solution' ? reference : undefined;
-  if (solution) errors.push(...solutionLimits(spec, solution.file));
+  if (solution) errors.push(...solutionLimits(spec, solution.file), ...solutionProblems(spec, solution));
   const fixturesDir = inside(dirname(specPath), d.fixtures, spec, ['fixtures']);
   let wordsFile: string | undefined;
   if (opts.words) {
@@ -154,9 +173,13 @@ export function loadAssignment(idOrPath: string, opts: AssignmentOptions = {}): 
   const steps = new Map<string, PyStep[]>();
   // A solution names its functions in its own source; when it is not here (an export), the tests' golden files stand for it.
   const java = d.language === 'java';
+  // The class students hand in counts as defined: a solution without it is one error at the reference: line
+  // (solutionProblems), not one more at every step that constructs it.
+  const submittedClass = java ? basename(d.submission.file ?? '').replace(/\.java$/, '') : '';
   const functions = solution
-    ? (solution.present ? (java ? new Set([...javaDefinitions(solution.file), ...d.course_files.flatMap((f) => [...safeJavaDefinitions(resolve(dirname(specPath), f))])]) : pythonDefinitions(solution.file)) : null)
+    ? (solution.present ? (java ? new Set([...javaDefinitions(solution.file), ...(submittedClass ? [submittedClass] : []), ...d.course_files.flatMap((f) => [...safeJavaDefinitions(resolve(dirname(specPath), f))])]) : pythonDefinitions(solution.file)) : null)
     : new Set([...Object.keys(adapter.functions), ...Object.keys(adapter.classes ?? {})]);
+  const examples = stepExamples(d.tests, functions);
   // A Java test names a word list by name: the bundled one as `words`, each of word_lists: by its own.
   const stepNames = java ? Object.fromEntries(['words', ...Object.keys(d.word_lists).map((n) => n.replace(/-/g, '_'))].map((n) => [n, { t: 'list', v: [] } as PyValue])) : names;
   // A Java step may call a static method on a class by name (Account.rate(3)): the solution's classes, or
@@ -174,10 +197,11 @@ export function loadAssignment(idOrPath: string, opts: AssignmentOptions = {}): 
       try {
         const st = parseStep(src);
         checkStep(st, bound, functions, stepNames, adapter, spec, path, errors, javaClasses);
+        if (!java) pythonSpelling(st.source, spec, path, errors);
         if (st.bind) bound.add(st.bind);
         parsed.push(st);
       } catch (e) {
-        if (e instanceof PyParseError) errors.push(spec.error(path, `cannot read this Python: ${e.message}`, "write a call like get_word_score('weed', 6) or an assignment like h = Hangman(words, False)"));
+        if (e instanceof PyParseError) errors.push(spec.error(path, `cannot read this ${java ? 'step' : 'Python'}: ${e.message}`, parseHint(src, examples)));
         else throw e;
       }
     }
@@ -195,7 +219,7 @@ export function loadAssignment(idOrPath: string, opts: AssignmentOptions = {}): 
           checkStep(st, pb, functions, drawn, adapter, spec, path, errors, javaClasses);
           if (st.bind) pb.add(st.bind);
         } catch (e) {
-          if (e instanceof PyParseError) errors.push(spec.error(path, `cannot read this step: ${e.message}`, 'write a call like m = Account(names, 3) or m.deposit(amount)'));
+          if (e instanceof PyParseError) errors.push(spec.error(path, `cannot read this step: ${e.message}`, parseHint(src, examples)));
           else throw e;
         }
       }
@@ -221,7 +245,9 @@ export function loadAssignment(idOrPath: string, opts: AssignmentOptions = {}): 
     for (const [k, st] of ('steps' in t ? t.steps : []).entries()) {
       if (typeof st === 'object' && st.expect !== undefined) {
         try {
-          if (!literalValue(parseExpr(st.expect))) errors.push(spec.error(['tests', i, 'steps', k, 'expect'], 'expect: must be a Python literal'));
+          const x = parseExpr(st.expect);
+          if (!literalValue(x)) errors.push(spec.error(['tests', i, 'steps', k, 'expect'], 'expect: must be a Python literal'));
+          else if (!java) pythonSpelling(st.expect, spec, ['tests', i, 'steps', k, 'expect'], errors);
         } catch (e) {
           errors.push(spec.error(['tests', i, 'steps', k, 'expect'], `cannot read this Python: ${(e as Error).message}`));
         }
@@ -229,7 +255,9 @@ export function loadAssignment(idOrPath: string, opts: AssignmentOptions = {}): 
     }
     if ('expect' in t && t.expect !== undefined) {
       try {
-        if (!literalValue(parseExpr(t.expect))) errors.push(spec.error(['tests', i, 'expect'], 'expect: must be a Python literal (no names or calls)'));
+        const x = parseExpr(t.expect);
+        if (!literalValue(x)) errors.push(spec.error(['tests', i, 'expect'], 'expect: must be a Python literal (no names or calls)'));
+        else if (!java) pythonSpelling(t.expect, spec, ['tests', i, 'expect'], errors);
       } catch (e) {
         errors.push(spec.error(['tests', i, 'expect'], `cannot read this Python: ${(e as Error).message}`));
       }
@@ -364,8 +392,100 @@ function checkStep(st: PyStep, bound: Set<string>, functions: Set<string> | null
       continue;
     }
     if (!bound.has(n) && !(n in names)) {
-      const g = closest(n, [...bound, ...Object.keys(names)]);
-      errors.push(spec.error(path, `unknown name '${n}'`, g ? `did you mean '${g}'?` : `names available: ${[...bound, ...Object.keys(names)].join(', ') || '(none)'}`));
+      const available = [...bound, ...Object.keys(names)];
+      const g = closest(n, available);
+      const listed = available.length ? ` (names available: ${available.join(', ')})` : '';
+      // A word with no name near it is nearly always a string without its quotes: count_vowels(banana).
+      errors.push(spec.error(path, `unknown name '${n}'`, g ? `did you mean '${g}'?` : `did you mean the string '${n}'? write ${quoteName(st.source, n)}${listed}`));
     }
   }
+}
+
+/** A Python spec that writes null, true or false (Java's words) is told Python's: a Java spec may use them. */
+function pythonSpelling(source: string, spec: LoadedSpec, path: (string | number)[], errors: SpecError[]): void {
+  const used = javaSpellings(source);
+  if (!used.length) return;
+  let fixed = source;
+  for (const w of used) fixed = replaceWord(fixed, w, JAVA_LITERALS[w]);
+  errors.push(spec.error(path, `${used.map((w) => `'${w}'`).join(', ')} is how Java writes ${used.map((w) => JAVA_LITERALS[w]).join(', ')}; this spec is Python`, `write ${fixed}`));
+}
+
+/** `source` with the bare word `name` quoted as a string: what a step that forgot the quotes meant. */
+function quoteName(source: string, name: string): string {
+  return replaceWord(source, name, `'${name}'`);
+}
+
+/** `source` with each bare occurrence of `word` (outside strings, not an attribute, a callee or bound) replaced. */
+function replaceWord(source: string, word: string, by: string): string {
+  let out = '';
+  let at = 0;
+  for (const w of bareWords(source)) {
+    if (w.word !== word) continue;
+    out += source.slice(at, w.start) + by;
+    at = w.end;
+  }
+  return out + source.slice(at);
+}
+
+/** Steps of this spec that read, to show in the hint for one that does not: a call, and a binding if any. */
+interface StepExamples {
+  call?: string;
+  bind?: string;
+  /** A function or class the spec's reference defines, when no step reads. */
+  fn?: string;
+}
+
+function stepExamples(tests: LoadedSpec['data']['tests'], functions: Set<string> | null): StepExamples {
+  const out: StepExamples = {};
+  for (const t of tests) {
+    const srcs = 'call' in t ? [t.call] : 'steps' in t ? t.steps.map((s) => (typeof s === 'string' ? s : s.do)) : 'property' in t ? [...(t.property.setup ?? []).map((s) => (typeof s === 'string' ? s : s.do)), t.property.call] : [];
+    for (const src of srcs) {
+      try {
+        const st = parseStep(src);
+        if (st.expr.k !== 'call') continue;
+        if (st.bind) out.bind ??= st.source;
+        else out.call ??= st.source;
+      } catch {
+        /* this one is reported where it is */
+      }
+      if (out.call && out.bind) return out;
+    }
+  }
+  const fn = functions ? [...functions].sort()[0] : undefined;
+  if (fn) out.fn = fn;
+  return out;
+}
+
+/** What to do about a step that does not read: close what it left open, or write it as this spec's other steps are. */
+function parseHint(src: string, ex: StepExamples): string {
+  const closed = closeOpen(src);
+  if (closed !== src) {
+    try {
+      parseStep(closed);
+      return `did you mean ${closed}? (a quote or bracket is left open)`;
+    } catch {
+      /* not only unclosed: show how steps read */
+    }
+  }
+  const like = [ex.call && `a call like ${ex.call}`, ex.bind && `an assignment like ${ex.bind}`].filter(Boolean);
+  if (like.length) return `write ${like.join(' or ')}, as this spec's other steps are`;
+  return ex.fn ? `write a call like ${ex.fn}(...), with the arguments as Python literals ('a string', 3, [1, 2]) or names` : "write a call like name(...), with the arguments as Python literals ('a string', 3, [1, 2]) or names";
+}
+
+/** `src` with its open quote and brackets closed, in order. */
+function closeOpen(src: string): string {
+  const open: string[] = [];
+  const pairs: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i]!;
+    if (c === "'" || c === '"') {
+      let j = i + 1;
+      while (j < src.length && src[j] !== c) j += src[j] === '\\' ? 2 : 1;
+      if (j >= src.length) return closeOpen(src + c);
+      i = j;
+    } else if (pairs[c]) open.push(pairs[c]!);
+    else if (c === open[open.length - 1]) open.pop();
+    else if (c === ')' || c === ']' || c === '}') return src; // a stray closer: not a matter of closing
+  }
+  return src.trimEnd() + open.reverse().join('');
 }

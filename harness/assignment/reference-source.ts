@@ -6,13 +6,14 @@
 // the sandboxed driver (gradekit golden --update keeps them as golden files), so its adapter only names
 // the functions the tests call.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, dirname, resolve } from 'node:path';
+import { basename, dirname, relative, resolve } from 'node:path';
 import type { RefFunction, ReferenceAdapter } from '../model/reference.js';
 import type { LoadedSpec } from '../spec/load.js';
 import { SpecError, SpecErrors } from '../spec/load.js';
 import { parseStep } from '../spec/pyexpr.js';
 import { referenceAdapters } from '../../reference/index.js';
 import { closest } from '../util/closest.js';
+import { nearPath, shownPath } from '../util/suggest.js';
 import { loadReferenceModule, ModuleLoadError } from './module-loader.js';
 
 export type ReferenceSource =
@@ -118,6 +119,51 @@ function solutionAdapter(spec: LoadedSpec, file: string): ReferenceAdapter {
   for (const name of calledNames(spec)) functions[name] = unavailable(name);
   const folder = existsSync(file) && statSync(file).isDirectory();
   return { id: `solution ${basename(file)}${folder ? '/' : ''}`, functions };
+}
+
+/**
+ * Spec errors for a solution that is not what the spec says, at the `reference:` line (or, with none, the
+ * `language:` line that makes solution/ a Java folder's default):
+ * - a name one typo away from a file or folder that is there (solutions/ for solution/): always a typo;
+ * - not here at all, and no golden files to stand for it (an export or a student's copy has them): nothing
+ *   could give the expected values;
+ * - a Java folder without a .java file, or without the class students hand in (WordStats.java): said once
+ *   here, not as an "unknown function" at every step that constructs it.
+ */
+export function solutionProblems(spec: LoadedSpec, src: Extract<ReferenceSource, { kind: 'solution' }>): SpecError[] {
+  const d = spec.data;
+  const java = d.language === 'java';
+  const written = typeof d.reference === 'object' ? d.reference.solution : undefined;
+  const at = written !== undefined ? ['reference'] : ['language'];
+  const named = written ?? (java ? 'solution/' : basename(src.file));
+  const none = written === undefined ? ` (the spec has no reference: line, and a ${java ? 'Java' : 'Python'} folder's solution is ${named})` : '';
+  const specRel = shownPath(resolve(spec.file));
+  const cls = java && d.submission.file?.endsWith('.java') ? basename(d.submission.file).replace(/\.java$/, '') : undefined;
+  const what = java ? `the staff's .java files${cls ? ` (${cls}.java)` : ''}` : "the instructor's solution";
+  if (!src.present) {
+    const near = nearPath(src.file, java ? (n, isDir) => isDir || n.endsWith('.java') : (n, isDir) => !isDir && n.endsWith('.py'));
+    if (near) {
+      const rel = relative(dirname(spec.file), near) + (statSync(near).isDirectory() ? '/' : '');
+      return [spec.error(at, `the solution ${named} is not here${none}`, `did you mean '${rel}'? (reference: { solution: ${rel} }, relative to ${basename(spec.file)})`)];
+    }
+    const golden = resolve(dirname(spec.file), d.fixtures, 'golden');
+    const hasGolden = existsSync(golden) && readdirSync(golden).some((f) => f.endsWith('.json'));
+    const needsGolden = d.tests.some((t) => 'call' in t || 'steps' in t || 'run' in t || 'property' in t);
+    if (!hasGolden && needsGolden) {
+      return [spec.error(at, `the solution ${named} is not here${none}, and ${relative(dirname(spec.file), golden)}/ holds no golden files to stand for it`, `put ${what} in ${named} (or name where they are with reference: { solution: ... }), then record the expected values: gradekit golden ${specRel} --update`)];
+    }
+    return [];
+  }
+  if (!java || !statSync(src.file).isDirectory()) {
+    if (java && cls && !javaDefinitions(src.file).has(cls)) return [spec.error(at, `the solution ${named} does not define class ${cls}, the class students hand in (submission: ${d.submission.file})`, `name the staff's ${cls}.java here`)];
+    return [];
+  }
+  const files = readdirSync(src.file).filter((f) => f.endsWith('.java'));
+  if (!files.length) return [spec.error(at, `the solution folder ${named} holds no .java file${none}`, `put ${what} in ${named}, then record the expected values: gradekit golden ${specRel} --update`)];
+  if (cls && !javaDefinitions(src.file).has(cls)) {
+    return [spec.error(at, `the solution folder ${named} has no class ${cls} (it holds ${files.join(', ')})`, `put the staff's ${cls}.java in ${named}: ${cls} is the class students hand in (submission: ${d.submission.file})`)];
+  }
+  return [];
 }
 
 /** Spec errors for what a solution reference cannot do: everything it gives comes from golden files. */

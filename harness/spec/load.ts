@@ -24,8 +24,15 @@ export class SpecError extends Error {
 
 /** Many problems at once, so an instructor fixes a spec in one pass. */
 export class SpecErrors extends Error {
-  constructor(readonly errors: SpecError[]) {
-    super(errors.map((e) => e.message).join('\n'));
+  readonly errors: SpecError[];
+  constructor(errors: SpecError[]) {
+    // In the order of the file (each file where it first comes up), as an instructor reads and fixes them:
+    // the checks that find them run in another order (the schema, then each test, then the reference).
+    const fileOrder = new Map<string, number>();
+    for (const e of errors) if (!fileOrder.has(e.file)) fileOrder.set(e.file, fileOrder.size);
+    const sorted = errors.map((e, i) => [e, i] as const).sort(([a, i], [b, j]) => fileOrder.get(a.file)! - fileOrder.get(b.file)! || a.line - b.line || a.col - b.col || i - j).map(([e]) => e);
+    super(sorted.map((e) => e.message).join('\n'));
+    this.errors = sorted;
   }
 }
 
@@ -77,11 +84,9 @@ interface ParsedYaml {
 function parseYaml(text: string, file: string, yaml: () => { doc: Document; pos: (o: number) => { line: number; col: number } }): ParsedYaml {
   const { doc, pos } = yaml();
   if (doc.errors.length) {
+    const found = doc.errors.map((e) => ({ code: e.code, at: pos(e.pos[0]), message: e.message.split('\n')[0] }));
     throw new SpecErrors(
-      doc.errors.map((e) => {
-        const p = pos(e.pos[0]);
-        return new SpecError(file, p.line, p.col, `YAML: ${e.message.split('\n')[0]}`, yamlHint(e.code));
-      }),
+      withoutTabKnockOns(found, text).map((e) => new SpecError(file, e.at.line, e.at.col, `YAML: ${e.message}`, yamlHint(e.code))),
     );
   }
   let raw: unknown;
@@ -142,7 +147,7 @@ export function parseSpec(text: string, file: string, cache = false): LoadedSpec
   }
   const errors: SpecError[] = [];
   const top = specSchema.safeParse(raw);
-  if (!top.success) errors.push(...top.error.issues.map((i) => issueToError(i, [], specSchema, error)));
+  if (!top.success) errors.push(...issuesToErrors(top.error.issues, [], specSchema, error));
   const tests: TestData[] = [];
   const positions = new Map<string, { line: number; col: number }>();
   const seen = new Map<string, number>();
@@ -154,6 +159,14 @@ export function parseSpec(text: string, file: string, cache = false): LoadedSpec
       return;
     }
     const kinds = testKinds.filter((k) => k in t);
+    if (kinds.length === 0) {
+      // A misspelt kind (setps:, cal:) is the key to point at: "has no kind" would never name it.
+      const typo = misspeltKind(t as Record<string, unknown>);
+      if (typo) {
+        errors.push(error([...path, typo.key], `unknown key '${typo.key}'`, `did you mean '${typo.kind}'? (a test's kind is one of: ${testKinds.join(', ')})`));
+        return;
+      }
+    }
     if (kinds.length !== 1) {
       const id = (t as { id?: unknown }).id;
       errors.push(
@@ -165,7 +178,7 @@ export function parseSpec(text: string, file: string, cache = false): LoadedSpec
     const schema = kindSchemas[kind] as ZodTypeAny;
     const r = schema.safeParse(t);
     if (!r.success) {
-      errors.push(...r.error.issues.map((iss) => issueToError(iss, path, schema, error)));
+      errors.push(...issuesToErrors(r.error.issues, path, schema, error));
       return;
     }
     const data = r.data as TestData;
@@ -188,6 +201,29 @@ export function parseSpec(text: string, file: string, cache = false): LoadedSpec
   return { file, data, positions, where, error };
 }
 
+/**
+ * The YAML errors worth reading: a tab used as indentation is reported exactly where it is, and the parser
+ * then misreads the rest of its block (mapping items "not at the same column", implicit keys, ...): those
+ * knock-on errors, up to the next top-level key, are dropped, so the one line to fix is the one shown.
+ * Another tab error is kept (each tab is a line to fix).
+ */
+function withoutTabKnockOns<E extends { code: string; at: { line: number } }>(errors: E[], text: string): E[] {
+  const lines = text.split(/\r?\n/);
+  /** The last line of the top-level block holding `line` (1-based): the line before the next top-level key. */
+  const blockEnd = (line: number) => {
+    for (let l = line; l < lines.length; l++) if (/^[^\s#-]/.test(lines[l]!) || lines[l] === '---') return l;
+    return lines.length;
+  };
+  let until = 0;
+  return errors.filter((e) => {
+    if (e.code === 'TAB_AS_INDENT') {
+      until = Math.max(until, blockEnd(e.at.line));
+      return true;
+    }
+    return e.at.line > until;
+  });
+}
+
 function yamlHint(code: string): string | undefined {
   switch (code) {
     case 'DUPLICATE_KEY': return 'a key appears twice in the same mapping; remove one';
@@ -198,15 +234,53 @@ function yamlHint(code: string): string | undefined {
   }
 }
 
-function issueToError(issue: ZodIssue, base: (string | number)[], schema: ZodTypeAny, error: LoadedSpec['error']): SpecError {
+/** The keys any kind of test may have. */
+const testKeys = new Set(Object.values(kindSchemas).flatMap((k) => Object.keys((k as unknown as { shape: object }).shape)));
+
+/** A key of a test with no kind that is a kind misspelt (setps: for steps:), with that kind. */
+function misspeltKind(t: Record<string, unknown>): { key: string; kind: TestKind } | undefined {
+  for (const key of Object.keys(t)) {
+    if (testKeys.has(key)) continue;
+    const kind = closest(key, testKinds) as TestKind | undefined;
+    if (kind) return { key, kind };
+  }
+  return undefined;
+}
+
+/**
+ * Zod's issues as spec errors. A required key written with a typo gives two issues, "missing required key
+ * 'submission'" at the top of its mapping and "unknown key 'submision'" at the typo's line: they are one
+ * problem, reported once, at the typo.
+ */
+function issuesToErrors(issues: ZodIssue[], base: (string | number)[], schema: ZodTypeAny, error: LoadedSpec['error']): SpecError[] {
+  const at = (p: (string | number)[]) => p.map(String).join('\u0000');
+  const missing = new Set(issues.filter((i) => i.code === 'invalid_type' && i.received === 'undefined').map((i) => at(i.path)));
+  const explained = new Set<string>();
+  const out: SpecError[] = [];
+  for (const issue of issues) {
+    if (issue.code !== 'unrecognized_keys') continue;
+    const known = knownKeys(schema, issue.path);
+    for (const key of issue.keys) {
+      const guess = closest(key, known);
+      const required = guess !== undefined && missing.has(at([...issue.path, guess]));
+      if (required) explained.add(at([...issue.path, guess]));
+      const list = known.length ? `known keys here: ${known.join(', ')}` : undefined;
+      // With a guess, the list is added only when short enough to read (a step's 4 keys, not a test's 40).
+      const hint = guess ? `did you mean '${guess}'?${required ? ` (${guess} is required)` : list && known.length <= 12 ? ` (${list})` : ''}` : list;
+      out.push(error([...base, ...issue.path, key], `unknown key '${key}'`, hint));
+    }
+  }
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') continue;
+    if (issue.code === 'invalid_type' && issue.received === 'undefined' && explained.has(at(issue.path))) continue;
+    out.push(issueToError(issue, base, error));
+  }
+  return out;
+}
+
+function issueToError(issue: ZodIssue, base: (string | number)[], error: LoadedSpec['error']): SpecError {
   const path = [...base, ...issue.path];
   const field = issue.path.length ? String(issue.path[issue.path.length - 1]) : base.length ? 'test' : 'spec';
-  if (issue.code === 'unrecognized_keys') {
-    const key = issue.keys[0];
-    const known = knownKeys(schema, issue.path);
-    const guess = closest(key, known);
-    return error([...path, key], `unknown key '${key}'`, guess ? `did you mean '${guess}'?` : `known keys here: ${known.join(', ')}`);
-  }
   if (issue.code === 'invalid_type') {
     if (issue.received === 'undefined') return error(path.slice(0, -1), `missing required key '${field}'`, `add '${field}:' (${issue.expected})`);
     return error(path, `'${field}' must be ${article(issue.expected)}, not ${article(issue.received)}`);
@@ -233,15 +307,31 @@ function article(t: string): string {
   return /^[aeiou]/.test(t) ? `an ${t}` : `a ${t}`;
 }
 
+/** The keys the mapping at `path` may have. A union is every option that could be there (a step is a
+ *  string or a mapping: its mapping's keys), a list or a record its items. */
 function knownKeys(schema: ZodTypeAny, path: (string | number)[]): string[] {
-  let s: ZodTypeAny | undefined = schema;
+  let cur: ZodTypeAny[] = [schema];
   for (const p of path) {
-    s = unwrap(s);
-    const shape = (s as { shape?: Record<string, ZodTypeAny> } | undefined)?.shape;
-    s = shape?.[String(p)] ?? (s as { element?: ZodTypeAny } | undefined)?.element;
+    cur = cur.flatMap(options).flatMap((s): ZodTypeAny[] => {
+      const d = (s as any)._def;
+      const shape = (s as { shape?: Record<string, ZodTypeAny> }).shape;
+      if (shape) return shape[String(p)] ? [shape[String(p)]!] : [];
+      if (d?.type && typeof p === 'number') return [d.type]; // an array's items
+      if (d?.valueType) return [d.valueType]; // a record's values
+      if (Array.isArray(d?.items) && typeof p === 'number' && d.items[p]) return [d.items[p]]; // a tuple's
+      return [];
+    });
   }
-  const shape = (unwrap(s) as { shape?: Record<string, ZodTypeAny> } | undefined)?.shape;
-  return shape ? Object.keys(shape) : [];
+  const keys = cur.flatMap(options).flatMap((s) => Object.keys((s as { shape?: object }).shape ?? {}));
+  return [...new Set(keys)];
+}
+
+/** The schemas a value may match, wrappers (optional, default, transform) taken off and unions opened. */
+function options(s: ZodTypeAny): ZodTypeAny[] {
+  const u = unwrap(s) as any;
+  if (!u) return [];
+  if (Array.isArray(u._def?.options)) return (u._def.options as ZodTypeAny[]).flatMap(options);
+  return [u];
 }
 
 function unwrap(s: ZodTypeAny | undefined): ZodTypeAny | undefined {

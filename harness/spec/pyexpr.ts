@@ -1,5 +1,5 @@
-// A tiny parser for the Python a spec may contain: literals (ints, floats, strings, True/False/None,
-// lists, tuples, sets, dicts), names (`word_list`, a bound variable `h`), calls (`f(x)`, `h.m(x)`)
+// A tiny parser for the Python a spec may contain: literals (ints, floats, strings, True/False/None, Java's
+// null/true/false for a Java class's spec, lists, tuples, sets, dicts), names (`word_list`, a bound variable `h`), calls (`f(x)`, `h.m(x)`)
 // and one assignment (`h = Hangman(words, False)`). Enough for readable specs; nothing executes.
 import { py, type PyValue } from '../model/pyvalue.js';
 
@@ -16,6 +16,13 @@ export interface PyStep {
   expr: PyExpr;
   source: string;
 }
+
+/** Java's spellings of None, True and False, read as them: a Java class's spec says null where its
+ *  handout does (`WordStats.countVowels(null)`), the student reads the step as written, and the call
+ *  reaches their method with Java's null. A Python spec that writes them is told Python's spelling
+ *  (harness/assignment/load.ts). */
+export const JAVA_LITERALS = { null: 'None', true: 'True', false: 'False' } as const;
+export type JavaLiteral = keyof typeof JAVA_LITERALS;
 
 export class PyParseError extends Error {
   constructor(message: string, public readonly column: number) {
@@ -92,6 +99,9 @@ class Parser {
     if (name === 'True') return { k: 'lit', v: py.bool(true) };
     if (name === 'False') return { k: 'lit', v: py.bool(false) };
     if (name === 'None') return { k: 'lit', v: py.none };
+    // The same values as None, True, False (and the same expression: a golden file's fingerprint is unchanged).
+    if (name === 'null') return { k: 'lit', v: py.none };
+    if (name === 'true' || name === 'false') return { k: 'lit', v: py.bool(name === 'true') };
     if (name === 'set' && this.peek() === '(' && this.s.slice(this.i).replace(/\s/g, '').startsWith('()')) {
       this.expect('(');
       this.expect(')');
@@ -240,6 +250,36 @@ export function literalValue(e: PyExpr): PyValue | undefined {
       return { t: e.k, v: items };
     }
   }
+}
+
+/** Where a bare name stands in a step's source: outside strings, not an attribute (`.m`), not called
+ *  (`f(`), not bound (`x =`). The words the parser reads as a name, or as None/True/False/null/true/false. */
+export function bareWords(source: string): { word: string; start: number; end: number }[] {
+  const out: { word: string; start: number; end: number }[] = [];
+  for (let i = 0; i < source.length;) {
+    const c = source[i]!;
+    if (c === "'" || c === '"') {
+      let j = i + 1;
+      while (j < source.length && source[j] !== c) j += source[j] === '\\' ? 2 : 1;
+      i = j + 1;
+      continue;
+    }
+    const m = /^[A-Za-z_]\w*/.exec(source.slice(i));
+    if (!m) {
+      i += /[0-9]/.test(c) ? (/^[0-9][\w.]*/.exec(source.slice(i))?.[0].length ?? 1) : 1; // 1e5, 0x1f: not words
+      continue;
+    }
+    const before = source.slice(0, i).trimEnd();
+    const after = source.slice(i + m[0].length).trimStart();
+    if (!before.endsWith('.') && !after.startsWith('(') && !after.startsWith('.') && !/^=(?!=)/.test(after)) out.push({ word: m[0], start: i, end: i + m[0].length });
+    i += m[0].length;
+  }
+  return out;
+}
+
+/** The Java spellings (null, true, false) a step's source uses, each once: wrong in a Python spec. */
+export function javaSpellings(source: string): JavaLiteral[] {
+  return [...new Set(bareWords(source).map((w) => w.word).filter((w): w is JavaLiteral => Object.hasOwn(JAVA_LITERALS, w)))];
 }
 
 /** Names an expression refers to (for "unknown name" spec errors). */

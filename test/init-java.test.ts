@@ -178,6 +178,8 @@ describe('gradekit init from a Java solution', () => {
     expect(text).toMatch(/steps: \["Tally\.shout\('pear'\)"\]/);
     expect(text).toMatch(/# REVIEW placeholder arguments \(chosen by type\) of the constructor: words = words, start = 3/);
     expect(text).toMatch(/basis: \{ section: "count\(\)", quote: "How often the word was seen\." \}/);
+    // The compile error's scored home, and the option of a course that grades "does not compile = 0".
+    expect(text).toMatch(/ {2}# submission: \{ file: Tally\.java, main: Tally, import: strict \} above: such a class then gets 0\.\n {2}- id: compiles\n {4}group: rules\n {4}name: "Tally\.java compiles"\n {4}rule: compiles\n {4}basis: \{ section: "Tally\.java \(the file to hand in\)", quote: "Turn in Tally\.java" \}/);
     // main reads input: its run test waits, commented out, for the lines a user types.
     expect(text).toMatch(/ {2}# - id: run-main\n {2}# {3}group: main\n/);
 

@@ -117,6 +117,24 @@ export function initAssignment(folderArg: string, o: InitOptions): InitResult {
   const skipped: string[] = [];
   const uniqueId = idMaker();
   const publicNames = out.functions.filter((f) => !f.name.startsWith('_')).map((f) => f.name);
+  // Students see every basis ("Required by: <section>: <quote>"), so a section names the file they hand in,
+  // never the instructor's solution file.
+
+  // The import rule is extra, so without a scored home a file that does not import as handed in would cost
+  // nothing for it: this test charges it once (the README's salvage), as a Java spec's compiles test does. It
+  // comes first, so that a def set aside is charged here, not by defines (which sees the same defect).
+  const runsId = uniqueId('runs-as-handed-in');
+  tests.push(`  # A file that does not import as handed in (a syntax error, a line that raises while it is imported) is
+  # graded as a TA would: that line is set aside, charged here once, and every other test grades the rest (a
+  # function whose def was set aside is missing). For "does not run = 0" instead, write
+  # submission: { file: ${file}, import: strict } above: such a file then gets 0.
+  - id: ${runsId}
+    group: rules
+    name: ${q(`${file} imports and runs as handed in`)}
+    rule: compiles
+    basis: { section: ${q(`${file} (the file to hand in)`)}, quote: ${q(`Turn in ${file}`)} }
+    hint: a file that does not import runs nothing; a grader fixes the line named here and grades the rest`);
+  made.push({ id: runsId, what: `${file} imports as handed in (a line set aside costs this test once)` });
   if (publicNames.length) {
     const sig = out.functions.filter((f) => !f.name.startsWith('_')).map((f) => `${f.kind === 'class' ? 'class' : 'def'} ${f.name}(${f.args.join(', ')})`).join('; ');
     tests.push(`  - id: ${uniqueId('defines')}
@@ -124,7 +142,7 @@ export function initAssignment(folderArg: string, o: InitOptions): InitResult {
     name: ${q(`${file} defines ${publicNames.join(', ')}`)}
     rule: defines
     names: [${publicNames.join(', ')}]
-    basis: { section: ${q(basename(solution))}, quote: ${q(sig)} }`);
+    basis: { section: ${q(`${file} (the functions to write)`)}, quote: ${q(sig)} }`);
     made.push({ id: 'defines', what: `${file} defines ${publicNames.length} function(s)` });
   }
   tests.push(`  - id: ${uniqueId('no-input-at-import')}
@@ -170,7 +188,7 @@ ${steps}${printed ? '\n    # It prints what the docstring shows: the transcript 
     group: main
     name: ${q(`${file} run as a program`)}
     run: main
-${out.reads_input ? '    # TODO: the lines a user types, in order, until the program ends (gradekit golden reports a program that asks for more).\n    stdin: []\n' : ''}    basis: { section: ${q(basename(solution))}, quote: ${q(out.main.source.split('\n').slice(0, 3).join(' ').replace(/\s+/g, ' '))} }`);
+${out.reads_input ? '    # TODO: the lines a user types, in order, until the program ends (gradekit golden reports a program that asks for more).\n    stdin: []\n' : ''}    basis: { section: ${q(`${file} (run as a program)`)}, quote: ${q(out.main.source.split('\n').slice(0, 3).join(' ').replace(/\s+/g, ' '))} }`);
     made.push({ id: testId, what: `the program run as __main__${out.reads_input ? ' (script its input)' : ''}` });
   }
 

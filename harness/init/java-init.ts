@@ -166,11 +166,17 @@ export function initJavaAssignment(folder: string, solution: string, o: InitOpti
   const tests: string[] = [];
   const made: InitResult['tests'] = [];
   const skipped: string[] = [];
-  tests.push(`  - id: ${uniqueId('compiles')}
+  // The scored home of a compile error gradekit repaired or set aside (README, Java salvage): charged once here,
+  // the rest graded; the comment names the spec option of a course that grades "does not compile = 0".
+  tests.push(`  # A class that does not compile as handed in is graded as a TA would: a slip repaired on sight (a missing ';',
+  # an import the machine lacks) or a method whose body does not compile set aside (it throws when called), charged
+  # here once, and every other method graded. For "does not compile = 0" instead, write
+  # submission: { file: ${file}${mainClass ? `, main: ${mainClass.name}` : ''}, import: strict } above: such a class then gets 0.
+  - id: ${uniqueId('compiles')}
     group: rules
     name: ${q(`${file} compiles${courseFiles.length ? " with the course's classes" : ''}`)}
     rule: compiles
-    basis: { section: ${q(file)}, quote: ${q(`Turn in ${file}`)} }`);
+    basis: { section: ${q(`${file} (the file to hand in)`)}, quote: ${q(`Turn in ${file}`)} }`);
   made.push({ id: 'compiles', what: `${file} compiles` });
 
   // The object the instance methods are called on: the public constructor init can fill with the most parameters.

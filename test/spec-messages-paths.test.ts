@@ -8,6 +8,7 @@ import '../reference/register.js';
 import { loadAssignment, resolveSpecPath } from '../harness/assignment/load.js';
 import { SpecErrors } from '../harness/spec/load.js';
 import { nearPath } from '../harness/util/suggest.js';
+import { gradeSubmission } from '../harness/grade/submission.js';
 
 const work = mkdtempSync(join(tmpdir(), 'gk-spec-messages-paths-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -108,5 +109,10 @@ describe('a path given to check that is not there', () => {
     expect(nearPath(join(dir, 'subs', 'alice', 'zzzzzzzz.py'))).toBeUndefined();
     cpSync(join(dir, 'subs', 'alice'), join(dir, 'subs', 'bob'), { recursive: true });
     expect(nearPath(join(dir, 'subs', 'bob', 'vowels.py'))).toBeUndefined(); // it is there
+  });
+
+  it('check and grade say the near name of a submission that is not there', async () => {
+    const a = loadAssignment('ps3-mit');
+    await expect(gradeSubmission(a, join(dir, 'subs', 'alice', 'vowel.py'))).rejects.toThrow(/^submission not found: .*alice\/vowel\.py\n {2}hint: did you mean .*alice\/vowels\.py\?$/);
   });
 });

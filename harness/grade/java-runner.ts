@@ -16,6 +16,7 @@ import { studentWorkDir, type WorkDirLease } from '../run/sandbox/index.js';
 import { overBudget } from './submission.js';
 import { compileFailure, javaClassRunner } from './java-class-runner.js';
 import { remeasureLimitMs } from '../run/remeasure.js';
+import { hintNear } from '../util/suggest.js';
 
 export const javaRunner: LanguageRunner = async (a, submission, tests, opts) => {
   // A class assignment (call, steps and run tests, the course's files, the staff's solution): its own runner.
@@ -26,7 +27,7 @@ export const javaRunner: LanguageRunner = async (a, submission, tests, opts) => 
   try {
     dir = statSync(submission).isDirectory() ? submission : dirname(submission);
   } catch {
-    throw new UsageError(`submission not found: ${submission}`);
+    throw new UsageError(`submission not found: ${submission}${hintNear(submission)}`);
   }
   const { profile, errors } = mergeProfile(DEFAULT_PROFILE, a.spec.data.profile ?? {}, `${a.spec.file}: profile`);
   if (errors.length) throw new UsageError(errors.join('\n'));

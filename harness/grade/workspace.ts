@@ -10,6 +10,7 @@ import { studentWorkDir, type WorkDirLease } from '../run/sandbox/index.js';
 import { readRegularFile } from '../util/tree-hash.js';
 import { moduleOf, ownModules } from './own-modules.js';
 import { LISTS } from './word-lists.js';
+import { hintNear } from '../util/suggest.js';
 
 export interface Workspace {
   dir: string;
@@ -21,7 +22,7 @@ export interface Workspace {
 
 /** Finds the submission file: the path itself, or inside a folder the expected name (any case), or its only source file. */
 export function findSubmissionFile(path: string, expected: string): { file: string; notice?: string } {
-  if (!existsSync(path)) throw new UsageError(`submission not found: ${path}`);
+  if (!existsSync(path)) throw new UsageError(`submission not found: ${path}${hintNear(path)}`);
   const top = statSync(path);
   if (!top.isFile() && !top.isDirectory()) throw new UsageError(`${path} is not a file or a folder (a device, pipe or socket): hand in the .py file itself`);
   if (top.isFile()) {

@@ -64,3 +64,9 @@ export function didYouMeanPath(path: string, accept?: EntryFilter): string {
   const near = nearPath(path, accept);
   return near ? `did you mean ${near}?` : '';
 }
+
+/** "\n  hint: did you mean …?" for a path that is not there but has a near name beside it, else nothing. */
+export function hintNear(path: string): string {
+  const near = didYouMeanPath(path);
+  return near ? `\n  hint: ${near}` : '';
+}

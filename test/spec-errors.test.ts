@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import '../reference/register.js';
-import { parseSpec, SpecErrors } from '../harness/spec/load.js';
 import { loadAssignment } from '../harness/assignment/load.js';
+import { errorsOf } from './spec-problems.js';
 
 const HEAD = `assignment: demo
 title: Demo
@@ -17,15 +17,6 @@ fixtures: .
 tests:
 `;
 
-function errorsOf(yaml: string): string[] {
-  try {
-    parseSpec(yaml, 'demo.yaml');
-  } catch (e) {
-    if (e instanceof SpecErrors) return e.errors.map((x) => x.message);
-    throw e;
-  }
-  return [];
-}
 
 describe('spec validation errors', () => {
   it('bad YAML gives the line and column', () => {

@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import '../reference/register.js';
 import { loadAssignment, resolveSpecPath } from '../harness/assignment/load.js';
-import { SpecErrors } from '../harness/spec/load.js';
 import { nearPath } from '../harness/util/suggest.js';
 import { gradeSubmission } from '../harness/grade/submission.js';
+import { problemsOfSpec } from './spec-problems.js';
 
 const work = mkdtempSync(join(tmpdir(), 'gk-spec-messages-paths-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -46,36 +46,27 @@ function course(reference: string, solution: Record<string, string> | null, gold
   return join(dir, 'assignment.yaml');
 }
 
-function problems(spec: string): string[] {
-  try {
-    loadAssignment(spec);
-  } catch (e) {
-    if (e instanceof SpecErrors) return e.errors.map((x) => x.message.replace(/^.*assignment\.yaml:/, ''));
-    throw e;
-  }
-  return [];
-}
 
 describe("a Java assignment's solution folder", () => {
   it('empty: one problem at the reference: line, not an unknown class at every step', () => {
-    const p = problems(course('reference: { solution: solution/ }', {}));
+    const p = problemsOfSpec(course('reference: { solution: solution/ }', {}));
     expect(p).toEqual([expect.stringMatching(/^5:1: the solution folder solution\/ holds no \.java file\n {2}hint: put the staff's \.java files \(WordStats\.java\) in solution\/, then record the expected values: gradekit golden .*assignment\.yaml --update$/)]);
   });
 
   it('without the class students hand in: one problem naming what it holds', () => {
-    const p = problems(course('reference: { solution: solution/ }', { 'Other.java': 'public class Other { }\n' }));
+    const p = problemsOfSpec(course('reference: { solution: solution/ }', { 'Other.java': 'public class Other { }\n' }));
     expect(p).toEqual([expect.stringMatching(/^5:1: the solution folder solution\/ has no class WordStats \(it holds Other\.java\)\n {2}hint: put the staff's WordStats\.java in solution\//)]);
   });
 
   it('mistyped: a did-you-mean at the reference: line, golden files or not', () => {
     for (const golden of [false, true]) {
-      const p = problems(course('reference: { solution: solutions/ }', { 'WordStats.java': WORDSTATS }, golden));
+      const p = problemsOfSpec(course('reference: { solution: solutions/ }', { 'WordStats.java': WORDSTATS }, golden));
       expect(p).toEqual(["5:1: the solution solutions/ is not here\n  hint: did you mean 'solution/'? (reference: { solution: solution/ }, relative to assignment.yaml)"]);
     }
   });
 
   it('missing, with no golden files to stand for it: a problem at the reference: line', () => {
-    const p = problems(course('reference: { solution: solution/ }', null));
+    const p = problemsOfSpec(course('reference: { solution: solution/ }', null));
     expect(p).toEqual([expect.stringMatching(/^5:1: the solution solution\/ is not here, and fixtures\/golden\/ holds no golden files to stand for it\n {2}hint: put the staff's \.java files \(WordStats\.java\) in solution\//)]);
   });
 
@@ -85,7 +76,7 @@ describe("a Java assignment's solution folder", () => {
   });
 
   it('as it should be: loads', () => {
-    expect(problems(course('reference: { solution: solution/ }', { 'WordStats.java': WORDSTATS }))).toEqual([]);
+    expect(problemsOfSpec(course('reference: { solution: solution/ }', { 'WordStats.java': WORDSTATS }))).toEqual([]);
   });
 });
 

@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import '../reference/register.js';
 import { loadAssignment } from '../harness/assignment/load.js';
-import { SpecErrors } from '../harness/spec/load.js';
 import { parseStep } from '../harness/spec/pyexpr.js';
 import { callRequest } from '../harness/run/java/calls.js';
+import { problemsOfSpec } from './spec-problems.js';
 
 const work = mkdtempSync(join(tmpdir(), 'gk-spec-messages-steps-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -44,15 +44,6 @@ function course(language: 'java' | 'python', tests: string): string {
   return join(dir, 'assignment.yaml');
 }
 
-function problems(spec: string): string[] {
-  try {
-    loadAssignment(spec);
-  } catch (e) {
-    if (e instanceof SpecErrors) return e.errors.map((x) => x.message.replace(/^.*assignment\.yaml:/, ''));
-    throw e;
-  }
-  return [];
-}
 
 describe("Java's null, true and false in a Java spec", () => {
   it('are read as Java writes them, and reach the student\'s method as null, true and false', () => {
@@ -64,7 +55,7 @@ describe("Java's null, true and false in a Java spec", () => {
       '    steps: [{ do: "w = WordStats(null)", throws: IllegalArgumentException }]',
       '    basis: "Throws IllegalArgumentException if words is null."',
     ].join('\n'));
-    expect(problems(spec)).toEqual([]);
+    expect(problemsOfSpec(spec)).toEqual([]);
     const a = loadAssignment(spec);
     const st = a.steps.get('count-vowels-null')!;
     // What the student reads is the step as written: null, not None.
@@ -77,26 +68,26 @@ describe("Java's null, true and false in a Java spec", () => {
 
   it("a Python spec that writes null is told Python's None", () => {
     const spec = course('python', ['  - id: a', '    call: "count_vowels(null)"', '    basis: test basis'].join('\n'));
-    expect(problems(spec)).toEqual(["8:5: 'null' is how Java writes None; this spec is Python\n  hint: write count_vowels(None)"]);
+    expect(problemsOfSpec(spec)).toEqual(["8:5: 'null' is how Java writes None; this spec is Python\n  hint: write count_vowels(None)"]);
     const strings = course('python', ['  - id: a', '    call: "most_vowels([\'null\', \'true\'])"', '    basis: test basis'].join('\n'));
-    expect(problems(strings)).toEqual([]);
+    expect(problemsOfSpec(strings)).toEqual([]);
   });
 });
 
 describe('a name no step binds', () => {
   it('with nothing near it is taken for a string without its quotes', () => {
     const spec = course('python', ['  - id: a', '    call: "count_vowels(banana)"', '    basis: test basis'].join('\n'));
-    expect(problems(spec)).toEqual(["8:5: unknown name 'banana'\n  hint: did you mean the string 'banana'? write count_vowels('banana')"]);
+    expect(problemsOfSpec(spec)).toEqual(["8:5: unknown name 'banana'\n  hint: did you mean the string 'banana'? write count_vowels('banana')"]);
   });
 
   it('in a Java step, with the names the spec has', () => {
     const spec = course('java', ['  - id: a', '    steps: ["w = WordStats(cats)", "w.longestWord()"]', '    basis: test basis'].join('\n'));
-    expect(problems(spec)).toEqual(["9:13: unknown name 'cats'\n  hint: did you mean the string 'cats'? write w = WordStats('cats') (names available: words)"]);
+    expect(problemsOfSpec(spec)).toEqual(["9:13: unknown name 'cats'\n  hint: did you mean the string 'cats'? write w = WordStats('cats') (names available: words)"]);
   });
 
   it('near a name the spec has is still a did-you-mean', () => {
     const spec = course('java', ['  - id: a', '    steps: ["w = WordStats(wordz)", "w.longestWord()"]', '    basis: test basis'].join('\n'));
-    expect(problems(spec)).toEqual(["9:13: unknown name 'wordz'\n  hint: did you mean 'words'?"]);
+    expect(problemsOfSpec(spec)).toEqual(["9:13: unknown name 'wordz'\n  hint: did you mean 'words'?"]);
   });
 });
 
@@ -107,14 +98,14 @@ describe('a step that does not read', () => {
   ].join('\n');
 
   it('left open is shown closed', () => {
-    expect(problems(course('python', tests("count_vowels('banana'")))).toEqual([
+    expect(problemsOfSpec(course('python', tests("count_vowels('banana'")))).toEqual([
       "8:5: cannot read this Python: expected ',' or ')' at column 22: count_vowels('banana'⟨here⟩\n  hint: did you mean count_vowels('banana')? (a quote or bracket is left open)",
     ]);
-    expect(problems(course('python', tests("count_vowels('banana)")))[0]).toMatch(/hint: did you mean count_vowels\('banana\)'\)\?/);
+    expect(problemsOfSpec(course('python', tests("count_vowels('banana)")))[0]).toMatch(/hint: did you mean count_vowels\('banana\)'\)\?/);
   });
 
   it("otherwise is hinted with this spec's own steps, never another assignment's", () => {
-    const [p] = problems(course('python', tests("count_vowels('banana' 3)")));
+    const [p] = problemsOfSpec(course('python', tests("count_vowels('banana' 3)")));
     expect(p).toMatch(/^8:5: cannot read this Python: .*\n {2}hint: write a call like most_vowels\(\['sky', 'tea'\]\), as this spec's other steps are$/);
     expect(p).not.toMatch(/get_word_score|Hangman/);
   });
@@ -124,7 +115,7 @@ describe('a step that does not read', () => {
       '  - id: a', '    steps: ["w = WordStats(words)", "w.longestWord() x"]', '    basis: test basis',
       '  - id: b', '    steps: ["WordStats.countVowels(\'sky\')"]', '    basis: test basis',
     ].join('\n'));
-    const [p] = problems(spec);
+    const [p] = problemsOfSpec(spec);
     expect(p).toMatch(/^9:37: cannot read this step: unexpected text .*\n {2}hint: write a call like WordStats\.countVowels\('sky'\) or an assignment like w = WordStats\(words\), as this spec's other steps are$/);
   });
 });

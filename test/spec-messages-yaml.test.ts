@@ -1,7 +1,7 @@
 // Spec messages found by a new instructor's walkthrough: a typo'd key is named at its own line with what it
 // was meant to be, one mistake gives one message, and the messages come in the order of the file.
 import { describe, expect, it } from 'vitest';
-import { parseSpec, SpecErrors } from '../harness/spec/load.js';
+import { errorsOf } from './spec-problems.js';
 
 const HEAD = `assignment: demo
 title: Demo
@@ -11,15 +11,6 @@ reference: { solution: solution/ }
 tests:
 `;
 
-function errorsOf(yaml: string): string[] {
-  try {
-    parseSpec(yaml, 'demo.yaml');
-  } catch (e) {
-    if (e instanceof SpecErrors) return e.errors.map((x) => x.message);
-    throw e;
-  }
-  return [];
-}
 
 describe('a misspelt key', () => {
   it("of a step (throw: for throws:) lists the step's keys and says which was meant", () => {

@@ -229,8 +229,10 @@ export async function goldenCommand(a: Assignment, update: boolean, flags: Progr
   const spec = a.reference.kind === 'builtin' ? a.id : relative(process.cwd(), a.spec.file) || a.spec.file;
   const what = a.reference.kind === 'solution' ? 'golden file(s)' : 'golden transcript(s)';
   const out: string[] = [];
-  out.push(`${a.id}: ${st.fresh.length} ${what} up to date in ${dir}`);
-  if (st.written.length) out.push(`  wrote ${st.written.length}: ${st.written.join(', ')}`);
+  // The first line counts what the run did: a first --update writes them all, and "0 up to date" read as a failure.
+  out.push(st.written.length
+    ? `${a.id}: wrote ${st.written.length} ${what} in ${dir}${st.fresh.length ? ` (${st.fresh.length} more already up to date)` : ''}: ${st.written.join(', ')}`
+    : `${a.id}: ${st.fresh.length} ${what} up to date in ${dir}`);
   if (st.stale.length) out.push(`  STALE ${st.stale.length} (differ from the reference): ${st.stale.join(', ')}`);
   if (st.missing.length) out.push(`  MISSING ${st.missing.length}: ${st.missing.join(', ')}`);
   for (const [id, why] of st.failed ?? []) out.push(`  FAILED ${id}: ${why}`);

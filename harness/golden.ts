@@ -5,7 +5,7 @@
 // grade/solution.ts), made by running the solution in the sandboxed driver.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
-import type { Assignment } from './assignment/load.js';
+import { specAt, type Assignment } from './assignment/load.js';
 import { goldenPath, planTest, referenceRun, transcriptMode, type Running, type RunningTest } from './grade/python-tests.js';
 import { fingerprint, goldenOf, needsSolution, readGolden, renderGolden, solutionGoldenPath, solutionProblem, solutionRaised, SolutionRunner, SolutionUnavailable } from './grade/solution.js';
 import type { TestData } from './spec/schema.js';
@@ -52,9 +52,11 @@ function settle(st: GoldenStatus, id: string, file: string, want: string, update
   }
 }
 
-/** file:line of a place in the spec (a test's `call:`, a step, `submission: { main: }`), for a message about it. */
-function specAt(a: Assignment, path: (string | number)[]): string {
-  return `${relative(process.cwd(), a.spec.file) || a.spec.file}:${a.spec.where(path).line}`;
+
+/** A golden command without the solution it runs: where the spec names it, and what to do. */
+function solutionNotHere(a: Assignment, file: string): string {
+  const at = typeof a.spec.data.reference === 'object' ? `${specAt(a, ['reference'])}: ` : '';
+  return `${at}the golden files of ${a.id} are made by running the instructor's solution, and ${relative(process.cwd(), file) || file} is not here\n  hint: run gradekit golden where the solution is (a copy for students, or an export, holds only its golden files)`;
 }
 
 /** specAt of a field of the test `id`. */
@@ -92,7 +94,7 @@ export async function syncSolutionGolden(a: Assignment, update: boolean, progres
   if (a.customWords) throw new UsageError('golden files record the bundled word list; drop --words');
   const src = a.reference;
   if (src.kind !== 'solution') throw new Error('not a solution reference');
-  if (!src.present) throw new UsageError(`the golden files of ${a.id} are made by running the instructor's solution, and ${relative(process.cwd(), src.file) || src.file} is not here`);
+  if (!src.present) throw new UsageError(solutionNotHere(a, src.file));
   const st: GoldenStatus = { fresh: [], stale: [], missing: [], orphans: [], written: [], failed: [], notes: [] };
   const tests = goldenTests(a) as RunningTest[];
   progress?.stage(update ? `running ${basename(src.file)} to update` : `running ${basename(src.file)} to check`, tests.length);
@@ -137,7 +139,7 @@ export async function syncClassGolden(a: Assignment, update: boolean, progress?:
   if (a.customWords) throw new UsageError('golden files record the bundled word list; drop --words');
   const src = a.reference;
   if (src.kind !== 'solution') throw new Error('not a solution reference');
-  if (!src.present) throw new UsageError(`the golden files of ${a.id} are made by running the instructor's solution, and ${relative(process.cwd(), src.file) || src.file} is not here`);
+  if (!src.present) throw new UsageError(solutionNotHere(a, src.file));
   const st: GoldenStatus = { fresh: [], stale: [], missing: [], orphans: [], written: [], failed: [], notes: [] };
   const tests = a.spec.data.tests.filter((t) => 'call' in t || 'steps' in t || 'run' in t || 'property' in t);
   progress?.stage(update ? `running ${basename(src.file)} to update` : `running ${basename(src.file)} to check`, tests.length);

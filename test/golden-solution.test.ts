@@ -72,4 +72,17 @@ describe('golden --update with a Python solution', () => {
       writeFileSync(file, good);
     }
   });
+
+  it('without the solution (a copy for students), says where the spec names it', async () => {
+    const file = join(work, 'hw1', 'solution.py');
+    const good = readFileSync(file, 'utf8');
+    rmSync(file);
+    try {
+      const err = await syncSolutionGolden(loadAssignment(spec), true).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(UsageError);
+      expect((err as Error).message).toMatch(/assignment\.yaml:\d+: the golden files of hw1 are made by running the instructor's solution, and .*solution\.py is not here\n {2}hint: run gradekit golden where the solution is/);
+    } finally {
+      writeFileSync(file, good);
+    }
+  });
 });

@@ -489,3 +489,8 @@ function closeOpen(src: string): string {
   }
   return src.trimEnd() + open.reverse().join('');
 }
+
+/** file:line of a place in an assignment's spec (a test's `call:`, a step, `reference:`), for a message about it. */
+export function specAt(a: Assignment, path: (string | number)[]): string {
+  return `${relative(process.cwd(), a.spec.file) || a.spec.file}:${a.spec.where(path).line}`;
+}

@@ -9,7 +9,7 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative } from 'node:path';
-import type { Assignment } from '../assignment/load.js';
+import { specAt, type Assignment } from '../assignment/load.js';
 import type { TestData } from '../spec/schema.js';
 import type { PyStep } from '../spec/pyexpr.js';
 import { compileJava, type CompileResult } from '../run/java/compile.js';
@@ -331,10 +331,6 @@ function mainNotFound(run: Pick<LockstepResult, 'stderr'>): string | undefined {
   return /Could not find or load main class (\S+)/.exec(run.stderr ?? '')?.[1];
 }
 
-/** file:line of a place in the spec (a step, `submission: { main: }`), for a message about it. */
-function specAt(a: Assignment, path: (string | number)[]): string {
-  return `${relative(process.cwd(), a.spec.file) || a.spec.file}:${a.spec.where(path).line}`;
-}
 
 /** Why the solution's own run of a test is no answer, at the spec's line, or undefined: a step calls what
  *  the solution lacks (with a did-you-mean where the driver found a close name), or the course's main class

@@ -306,7 +306,7 @@ function explain(e: unknown): number {
     return 2;
   }
   const err = e as Error;
-  warn(`gradekit: internal error: ${err?.message ?? String(e)}\n  This is a bug in gradekit, not in your submission. Re-run with GRADEKIT_DEBUG=1 for details.\n`);
+  warn(`gradekit: internal error: ${err?.message ?? String(e)}\n  This is a bug in gradekit, not in the work it grades. Re-run with GRADEKIT_DEBUG=1 for details.\n`);
   if (process.env.GRADEKIT_DEBUG) warn(`${err?.stack}\n`);
   return 3;
 }

@@ -9,7 +9,7 @@ import { renderGradesCsv } from '../report/csv.js';
 import { renderBatchSummary } from '../report/batch-summary.js';
 import { renderJunit } from '../report/junit.js';
 import { htmlReportFiles } from '../report/html.js';
-import { gradeBatch, readResults, resultFile, writeAtomic, type BatchOptions } from './grade.js';
+import { gradeBatch, mergeGaps, readResults, resultFile, writeAtomic, type BatchOptions } from './grade.js';
 import { renderJson } from '../report/json.js';
 import { plural, truncate, visibleControls } from '../report/text.js';
 
@@ -107,5 +107,8 @@ export function mergeCommand(outDir: string, shardDirs: string[], reporters: Bat
   for (const r of reports) writeAtomic(resultFile(outDir, r.id ?? 'submission'), renderJson(r));
   process.stdout.write(writeOutputs(readResults([outDir]), outDir, reporters, color));
   process.stdout.write(`\nmerged ${reports.length} result(s) from ${shardDirs.length} folder(s) into ${outDir}\n`);
-  return 0;
+  // A gradebook short of a shard looks whole: say what it lacks, and exit 2.
+  const gaps = mergeGaps(shardDirs);
+  if (gaps.length) process.stderr.write(`gradekit: the merged gradebook is not whole:\n${gaps.map((g) => `  ${visibleControls(g)}`).join('\n')}\n`);
+  return gaps.length ? 2 : 0;
 }

@@ -5,8 +5,9 @@ import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSy
 import { basename, join } from 'node:path';
 import pLimit from 'p-limit';
 import type { Assignment } from '../assignment/load.js';
-import { gradeSubmission, type GradeOptions } from '../grade/submission.js';
-import type { Report } from '../model/report.js';
+import { gradeSubmission, groupOf, selectTests, type GradeOptions } from '../grade/submission.js';
+import { totals, type Report, type TestResult } from '../model/report.js';
+import type { TestData } from '../spec/schema.js';
 import { renderJson } from '../report/json.js';
 import { capsFromSpec } from '../report/caps.js';
 import { UsageError } from '../util/errors.js';
@@ -55,11 +56,17 @@ function baseId(name: string, isFile: boolean): string {
  */
 export function discoverSubmissions(dir: string): BatchSubmission[] {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`submissions folder not found: ${dir}`);
-  const entries = readdirSync(dir)
-    .filter((n) => !n.startsWith('.') && !n.startsWith('_'))
-    .sort()
-    .map((name) => {
+  const entries = readdirSync(dir, { encoding: 'buffer' })
+    .map((raw) => ({ raw, name: raw.toString('utf8') }))
+    .filter(({ name }) => !name.startsWith('.') && !name.startsWith('_'))
+    .sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : Buffer.compare(x.raw, y.raw)))
+    .map(({ raw, name }) => {
       const path = join(dir, name);
+      // A name that is not UTF-8 (a Latin-1 "müller" from an old archive) has no path a string can give:
+      // that entry is refused with a word, and the rest of the class is graded.
+      if (!Buffer.from(name, 'utf8').equals(raw)) {
+        return { name, path, id: baseId(`${name}-${raw.toString('hex')}`, false), refused: `the name ${JSON.stringify(name)} is not valid UTF-8 (bytes ${raw.toString('hex')}): rename it, then grade it again` };
+      }
       const st = lstatSync(path);
       const refused = st.isSymbolicLink()
         ? `${name} is a symbolic link (to ${readlinkSync(path)}): hand in the files themselves`
@@ -102,6 +109,18 @@ export function assignmentStamp(a: Assignment): string {
  *  could not grade, or a grader fault, is graded again once the problem is fixed). */
 function reusable(prev: Report, hash: string, stamp: string): boolean {
   return prev.submissionHash === hash && prev.assignmentStamp === stamp && prev.fatal?.kind !== 'grader' && !prev.tests.some((t) => t.ungraded);
+}
+
+/** Every test of a submission that could not be graded at all (no file to grade, an entry refused), not run
+ *  and out of its points: 0/75 in the gradebook, not 0/0 beside classmates' 75s. A fault of gradekit's own
+ *  (`ours`) costs nothing: its tests are not graded. */
+function notRun(a: Assignment, tests: readonly TestData[], why: string, ours: boolean): TestResult[] {
+  const d = a.spec.data.defaults;
+  return tests.map((t) => ({
+    id: t.id, group: t.extra ? 'extra' : groupOf(t), name: t.name ?? t.id, status: 'error', kind: ours ? 'grader_error' : 'run_time_error',
+    score: 0, maxScore: t.extra || ours ? 0 : t.points ?? d.points, visibility: t.visibility ?? d.visibility, message: `not run: ${why}`, durationMs: 0,
+    ...(t.extra ? { extra: true as const } : {}), ...(ours ? { ungraded: true as const } : {}),
+  }));
 }
 
 /** File name for a submission's result: ids are student-chosen, so keep them filesystem-safe. */
@@ -184,11 +203,14 @@ export async function gradeBatch(a: Assignment, dir: string, o: BatchOptions): P
         } catch (e) {
           // One bad submission never spoils the batch: it gets an error report and the rest go on.
           const kind = e instanceof UsageError ? 'submission' : 'grader';
-          r = { assignment: a.id, submission: s.path, score: 0, maxScore: 0, durationMs: 0, tests: [], fatal: { kind, message: (e as Error).message }, ...(s.notice ? { notices: [s.notice] } : {}) };
+          const message = (e as Error).message;
+          const tests = notRun(a, selectTests(a, o), message, kind === 'grader');
+          r = { assignment: a.id, submission: s.path, score: 0, maxScore: totals(tests).maxScore, durationMs: 0, tests, fatal: { kind, message }, ...(s.notice ? { notices: [s.notice] } : {}) };
         }
         r.id = s.id;
         r.submissionHash = hash;
         r.assignmentStamp = stamp;
+        if (o.shard) r.shard = `${o.shard.index}/${o.shard.count}`;
         writeAtomic(file, renderJson(r, { caps: capsFromSpec(a.spec.data.defaults) }));
         reports.set(s.id, r);
         graded++;
@@ -214,4 +236,31 @@ export function readResults(outDirs: string[]): Report[] {
     }
   }
   return [...byId.entries()].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)).map(([, r]) => r);
+}
+
+/** What merging these result folders would leave out or count twice: shards of the same split missing (a
+ *  "3/3" never run) or given twice, and folders whose results cover the same submission. Empty when whole. */
+export function mergeGaps(outDirs: string[]): string[] {
+  const problems: string[] = [];
+  const shards = new Map<string, string>(); // "k/n" -> the folder holding it
+  const seen = new Map<string, string>(); // submission id -> the folder holding it
+  for (const d of outDirs) {
+    const rd = join(d, 'results');
+    if (!existsSync(rd)) continue; // readResults says so
+    for (const f of readdirSync(rd).filter((n) => n.endsWith('.json'))) {
+      const r = JSON.parse(readFileSync(join(rd, f), 'utf8')) as Report;
+      const id = r.id ?? basename(f, '.json');
+      const other = seen.get(id);
+      if (other !== undefined && other !== d) problems.push(`${id} is in both ${other} and ${d}: the later one was kept`);
+      seen.set(id, d);
+      if (r.shard && !shards.has(r.shard)) shards.set(r.shard, d);
+    }
+  }
+  const counts = new Set([...shards.keys()].map((k) => Number(k.split('/')[1])));
+  for (const n of counts) {
+    const missing = Array.from({ length: n }, (_, i) => `${i + 1}/${n}`).filter((k) => !shards.has(k));
+    if (missing.length) problems.push(`shard${missing.length > 1 ? 's' : ''} ${missing.join(', ')} of the ${n}-way split ${missing.length > 1 ? 'are' : 'is'} not among these folders: those submissions are not in the gradebook`);
+  }
+  if (counts.size > 1) problems.push(`the folders come from different splits (${[...counts].map((n) => `${n}-way`).join(', ')})`);
+  return problems;
 }

@@ -178,10 +178,10 @@ export function findAssignmentFor(dir: string, opts: FindOptions = {}): Assignme
     const why = agree.length
       ? `it mentions ${agree.map((h) => h.sig.markers.map((m) => `'${m}'`).join(' and ')).join(' and ')}`
       : `it mentions none of ${near.flatMap((h) => h.sig.markers.map((m) => `'${m}'`)).join(', ') || 'their markers'}`;
-    return { error: `${show(path)} could be for ${orList(near.map((h) => h.sig.assignment))} and ${why}: run gradekit check <assignment> ${show(path)} with one of ${near.map((h) => h.sig.assignment).join(', ')}` };
+    return { error: `${show(path)} could be for ${orList(near.map((h) => h.sig.assignment))} and ${why}: run gradekit check <assignment> ${show(path)} --visible-only with one of ${near.map((h) => h.sig.assignment).join(', ')} (--visible-only: the tests a student may see, as a self-check runs)` };
   }
   return {
-    error: `files for several assignments in ${dir}: ${near.map((h) => `${h.sig.assignment} (${show(h.files[0].path)})`).join(', ')}: run gradekit check <assignment> <file> for the one you mean`,
+    error: `files for several assignments in ${dir}: ${near.map((h) => `${h.sig.assignment} (${show(h.files[0].path)})`).join(', ')}: run gradekit check <assignment> <file> --visible-only for the one you mean`,
   };
 }
 

@@ -95,6 +95,8 @@ export interface Report {
   submissionHash?: string;
   /** What else the grades depend on (gradekit's version, the spec, golden files, word list, solution), for --resume. */
   assignmentStamp?: string;
+  /** The shard ("k/n") a batch graded it in, so that a merge can say which shards are missing. */
+  shard?: string;
 }
 
 /** Totals derived from tests, so that they agree everywhere they appear. */

@@ -63,7 +63,7 @@ describe('golden --update with a Python solution', () => {
   it('refuses a solution that does not import as written, naming its file:line and the error', async () => {
     const file = join(work, 'hw1', 'solution.py');
     const good = readFileSync(file, 'utf8');
-    writeFileSync(file, good.replace('return words.count(w)', 'return words.count(w'));
+    writeFileSync(file, good.replace('return words.count(w)', 'return words.count(w) w'));
     try {
       const err = await syncSolutionGolden(loadAssignment(spec), true).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(UsageError);

@@ -116,7 +116,11 @@ describe('gradekit init', () => {
     expect(verdictOf(stray)).toBe('wrong_answer');
     // A syntax error inside one function: its def is set aside, so that function is missing (its tests lose their
     // points, run_time_error); the import failure is charged once, here, and defines sees it again uncharged.
-    const broken = await gradeSubmission(a, submit('broken-def', SOLUTION.replace('return words.count(w)', 'return words.count(w')));
+    const broken = await gradeSubmission(a, submit('broken-def', SOLUTION.replace('return words.count(w)', 'return words.count(w) w')));
+    // A bracket never closed is closed at the end of its line, as a TA would: only the import test is charged.
+    const unclosed = await gradeSubmission(a, submit('unclosed', SOLUTION.replace('return words.count(w)', 'return words.count(w')));
+    expect(charged(unclosed)).toEqual(['runs-as-handed-in']);
+    expect(unclosed.tests.find((t) => t.id === 'runs-as-handed-in')!.message).toMatch(/'\(' was never closed; a '\(' never closed: closed at the end of its line/);
     expect(charged(broken)).toEqual(['runs-as-handed-in', 'count-example-1', 'count-example-2']);
     expect(broken.tests.find((t) => t.id === 'defines')!.score).toBe(1);
     expect(verdictOf(broken)).toBe('run_time_error');

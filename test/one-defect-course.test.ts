@@ -77,7 +77,8 @@ async function grade(name: string, source: string) {
 
 describe('one defect, one charge, in a course folder', () => {
   it('a def that does not compile: the names test charges the import failure, the function tests say why they could not run', async () => {
-    const { r, charged } = await grade('unclosed', SOLUTION.replace("if ch in 'aeiou']\n", "if ch in 'aeiou'\n"));
+    // A line no small repair makes parse (an unclosed bracket would be closed, as a TA would): the def is set aside.
+    const { r, charged } = await grade('unclosed', SOLUTION.replace("if ch in 'aeiou']\n", "if ch in in 'aeiou']\n"));
     // Whichever test init made to charge the import failure (the names test, or one of the file as handed
     // in), it is charged once; the names test never calls a def set aside a name the file lacks.
     const once = charged.filter((id) => !id.startsWith('vowel-positions'));

@@ -264,6 +264,20 @@ describe('a file that does not import as handed in is salvaged: the smallest cha
     expect((await call('g')).value).toEqual({ i: '5' });
     await close();
   });
+  it('a bracket a TA fixes on sight: an unmatched closing one removed, one never closed closed at the end of its line', async () => {
+    // (An unclosed bracket swallows the lines after it, so Python names it only when nothing parseable follows.)
+    const { imp, call, close } = await imported('def f():\n    return len([1, 2]))\n\ndef h():\n    return 1 +\n\ndef g():\n    return [x * 2 for x in [1]\n');
+    expect(imp.ok).toBe(true);
+    expect(imp.set_aside?.map((r) => [r.action, r.line, r.why])).toEqual([
+      ['repaired', 2, "an unmatched ')': removed"],
+      // No small repair makes it parse: set aside, as before.
+      ['set_aside', 5, 'it does not compile'],
+      ['repaired', 8, "a '[' never closed: closed at the end of its line"],
+    ]);
+    expect((await call('f')).value).toEqual({ i: '2' });
+    expect((await call('g')).value).toEqual({ l: [{ i: '2' }] });
+    await close();
+  });
   it('when tab stops of 8 do not parse, the tab size that does', async () => {
     const { imp, call, close } = await imported('def f():\n\tif True:\n\t    x = 1\n    return x\n');
     expect(imp.set_aside?.[0]).toMatchObject({ action: 'repaired', why: expect.stringMatching(/tab stops of 4 columns/) });

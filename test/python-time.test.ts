@@ -126,7 +126,9 @@ describe('a test is stopped by what it does, not by the wall clock', () => {
     expect(r.reason).toBe('cpu');
     expect(r.remeasured).toBe(true);
     expect(r.cpu_ms).toBeGreaterThanOrEqual(400);
-    expect(runFailure(r, 400).message).toMatch(/^time limit exceeded: used more than 400 ms of CPU time without finishing \(run twice: stopped both times\): an infinite loop or very slow code/);
+    expect(runFailure(r, 400).message).toMatch(/^time limit exceeded: used more than 400 ms of CPU time without finishing \(run twice: stopped both times\): an infinite loop or very slow code, in spin \(line \d+\)/);
+    // Where it was: the function of the student's file it was stopped in, as its process said when asked.
+    expect(r.stopped_in).toMatch(/^spin:\d+$/);
   });
 
   it('near the limit, measures again: a test stopped at its CPU limit passes if its second run finishes', async () => {

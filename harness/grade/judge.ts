@@ -477,8 +477,14 @@ function stepOutput(j: JudgeInput, so: StepObservation): string {
 
 function judgeStep(j: JudgeInput, so: StepObservation, rs: RefStepResult | undefined, step: PyStep | undefined, label: string, last: boolean, base: TestDetail, index: number, previous: PyValue | undefined): Outcome | undefined {
   const validator = j.stepValidators?.[index] ?? (last ? j.validator : undefined);
-  // A function the file does not define is one defect, charged once whichever tests need it.
-  if (so.missing) return withDefect(`missing-fn:${so.missing}`, error(`${j.file} does not define \`${so.missing}\` (needed by ${label})`, { ...base, hint: `check the spelling of ${so.missing} against the handout` }));
+  // A function the file does not define is one defect, charged once whichever tests need it. A run of the whole
+  // program that needed it before reading any input (a course's runner that makes the class first, and the
+  // class was set aside) saw nothing of its own rule: where nothing of that function works anywhere, such a
+  // test keeps no points (charges.ts, `blind`), as a crash at the first line of every call.
+  if (so.missing) {
+    const o = withDefect(`missing-fn:${so.missing}`, error(`${j.file} does not define \`${so.missing}\` (needed by ${label})`, { ...base, hint: `check the spelling of ${so.missing} against the handout` }));
+    return step?.expr.k !== 'call' && !j.obs.inputs.length ? { ...o, blind: so.missing } : o;
+  }
   if (so.input_exhausted !== undefined && rs?.inputExhausted === undefined) {
     // A function that asks for input where the handout's asks for none: one defect, whichever call shows it.
     if (!j.ref.inputs.length && step?.expr.k === 'call') {

@@ -86,7 +86,7 @@ export function runFailure(r: RunResult, timeoutMs: number): Outcome {
         // The driver's last backstop: runnable, yet neither running nor queued for a CPU (never mere load).
         return graderError(`the test process stopped making progress: it was runnable but neither ran nor waited for a CPU (after ${fmtMs(r.wall_ms ?? 0)} it had used ${cpu} of its ${fmtMs(timeoutMs)} of CPU time); grade the submission again`, detail);
       }
-      return limit('time_limit_exceeded', `used more than ${fmtMs(timeoutMs)} of CPU time without finishing${r.remeasured ? ' (run twice: stopped both times)' : ''}: an infinite loop or very slow code${at}`, detail);
+      return limit('time_limit_exceeded', `used more than ${fmtMs(timeoutMs)} of CPU time without finishing${r.remeasured ? ' (run twice: stopped both times)' : ''}: an infinite loop or very slow code${inFunction(r.stopped_in)}${at}`, detail);
     case 'crashed':
       if (r.signal === 24) return limit('time_limit_exceeded', `the test process used up its CPU time (${SIGNALS[24]})${at}`, detail);
       if (r.signal === 25) return limit('output_limit_exceeded', `the test process wrote a file larger than allowed (${SIGNALS[25]})`, detail);
@@ -132,6 +132,13 @@ export function raisedIn(traceback: string | undefined, file: string): string | 
  *  returns in any test, a test it stopped saw nothing of its rule (charges.ts). */
 export function hung(o: Outcome, fn: string | undefined): Outcome {
   return o.kind === 'time_limit_exceeded' && fn ? { ...o, defect: `hangs:${fn}`, blind: fn } : o;
+}
+
+/** " in merge (line 42)": the function a test stopped at its CPU limit was in, as its process said (untrusted
+ *  text: only a name and a line number are shown). */
+function inFunction(where: string | undefined): string {
+  const m = /^([A-Za-z_][\w.<>]{0,80}):(\d{1,7})$/.exec(where ?? '');
+  return m ? `, in ${m[1]} (line ${m[2]})` : '';
 }
 
 /** "; it had read 3 inputs and last printed 'Enter word: '": where a stopped program was. */

@@ -1919,6 +1919,72 @@ class Mirror:
 MIRROR = {"map": None}
 
 
+class Where:
+    """Which function of the student's file a test's child is in, when the driver stops it at its CPU limit:
+    a small shared page made in the zygote before the fork, written by the child's SIGUSR2 handler (at its next
+    bytecode) and read by the driver before the kill. Said in the message only: a loop that spans two
+    functions may be caught in either, so it names no defect. Untrusted, like everything the child writes."""
+
+    SIZE = 256
+
+    def __init__(self):
+        import mmap
+
+        self.map = mmap.mmap(-1, self.SIZE)
+
+    def reset(self):
+        self.map[0:2] = b"\0\0"
+
+    def say(self, signum, frame):
+        text = b""
+        f = frame
+        while f is not None:
+            code = f.f_code
+            if STATE["file"] and os.path.abspath(code.co_filename) == STATE["file"]:
+                if code.co_name != "<module>":
+                    text = ("%s:%d" % (getattr(code, "co_qualname", code.co_name), f.f_lineno)).encode("utf-8", "replace")[:self.SIZE - 2]
+                break
+            f = f.f_back
+        self.map[2:2 + len(text)] = text
+        self.map[1:2] = bytes([len(text)])
+        self.map[0:1] = b"\1"
+
+    def answered(self):
+        return self.map[0] == 1
+
+    def read(self):
+        n = self.map[1]
+        return bytes(self.map[2:2 + n]).decode("utf-8", "replace") or None
+
+
+WHERE = {"slot": None}
+
+
+def where_slot():
+    if WHERE["slot"] is None:
+        WHERE["slot"] = Where()
+    WHERE["slot"].reset()
+    return WHERE["slot"]
+
+
+def ask_where(pid, mon, slot):
+    """The function the child stopped at its CPU limit is in ("merge:42"), or None: asked with SIGUSR2. A child
+    that does not answer (its handler replaced, a long call into C) is given up once it has used a little more
+    CPU; the clock only bounds a child that gets no CPU at all."""
+    try:
+        os.kill(pid, signal.SIGUSR2)
+    except (ProcessLookupError, PermissionError):
+        return None
+    start = mon.ticks
+    give_up = _clock() + 5.0
+    while not slot.answered():
+        st = _proc_stat(mon.fd) if mon.fd is not None else None
+        if st is None or st[0] == b"Z" or st[2] - start > max(2, _HZ // 10) or _clock() > give_up:
+            return None
+        _real_sleep(0.002)
+    return slot.read()
+
+
 def mirror_for(cap):
     """The zygote's mirror, big enough for a transcript of `cap` characters (up to 16 MiB of it)."""
     size = min(4 * cap, 16 << 20)
@@ -2203,6 +2269,7 @@ def fork_test(req):
     reap_zombies()
     cap_bytes = frame_cap(req.get("output_cap", 1 << 20))
     mirror_for(req.get("output_cap", 1 << 20))
+    where = where_slot()
     r, w = os.pipe()  # child -> driver: tagged frames, C (a reference call) and R (the result)
     rr, rw = os.pipe()  # driver -> child: replies to reference calls
     limit = req.get("timeout_ms", 5000) / 1000.0
@@ -2220,6 +2287,7 @@ def fork_test(req):
             os.close(CTL_FD)
             os.setpgid(0, 0)
             signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+            signal.signal(signal.SIGUSR2, where.say)
             CHILD["calls"], CHILD["replies"], CHILD["frame_cap"] = w, rr, cap_bytes
             set_limits(req)
             os._exit = exit_as_sys_exit(os.getpid())
@@ -2237,6 +2305,7 @@ def fork_test(req):
     need = None
     status = None
     reason = None
+    stopped_in = None
     exited = None
     last = polled = t0
     while True:
@@ -2294,6 +2363,7 @@ def fork_test(req):
             polled = now
             if reason is not None:
                 status = "timeout"
+                stopped_in = ask_where(pid, mon, where) if reason == "cpu" else None
                 break
         if exited is None:
             wp, st, ru = os.wait4(pid, os.WNOHANG)
@@ -2321,6 +2391,8 @@ def fork_test(req):
            "cpu_ms": round(mon.cpu(wall) * 1000), "wall_ms": round(wall * 1000), "idle_ms": round(mon.idle * 1000)}
     if reason is not None:
         res["reason"] = reason
+    if stopped_in:
+        res["stopped_in"] = stopped_in
     mon.close()
     if status == "ok":
         try:

@@ -9,7 +9,8 @@ rest. This does the same by the smallest change that makes the file parse, a few
 - a Python 2 print statement (`print "Total:", total`) is written as the call Python 3 asks for (its own
   error message says "Did you mean print(...)?"), a trailing comma as end=" ", as 2to3 writes it;
 - one token a TA fixes on sight on the error line: `else <condition>:` as `elif`, `elif:` as `else:`, `=` in
-  a condition as `==`, a missing `:` at the end of an if/for/while/def line;
+  a condition as `==`, a missing `:` at the end of an if/for/while/def line, a closing bracket with no opening
+  one (removed), a bracket never closed (closed at the end of its line);
 - anything else: the one top-level statement holding the error (usually the function whose def does not
   compile) is set aside, replaced by blank lines so that every other line keeps its number.
 Every change is recorded (line, the source of that line, why): the report names it, and the import test
@@ -188,6 +189,38 @@ def _typo(lines, err, path):
     return None
 
 
+_CLOSER = {"(": ")", "[": "]", "{": "}"}
+
+
+def _bracket(lines, err, path):
+    """A bracket a TA would fix on sight, on the error line: a closing one with no opening one removed
+    ("unmatched ')'"), or one never closed closed at the end of its line ("'[' was never closed"), when that
+    moves the error on: (lines, why) or None."""
+    i = _error_line(err) - 1
+    msg = getattr(err, "msg", "") or ""
+    if not 0 <= i < len(lines):
+        return None
+    line = lines[i]
+    tries = []
+    m = re.match(r"unmatched '([)\]}])'", msg)
+    if m and err.offset:
+        # The offset is 1-based; look at it and beside it (a tab or a wide character shifts it by one).
+        for k in (err.offset - 1, err.offset - 2, err.offset):
+            if 0 <= k < len(line) and line[k] == m.group(1):
+                tries.append((line[:k] + line[k + 1:], "an unmatched '%s': removed" % m.group(1)))
+                break
+    m = re.match(r"'([(\[{])' was never closed", msg)
+    if m:
+        tries.append((line.rstrip() + _CLOSER[m.group(1)], "a '%s' never closed: closed at the end of its line" % m.group(1)))
+    for fixed, why in tries:
+        cand = list(lines)
+        cand[i] = fixed
+        _, e = _attempt(cand, path)
+        if _later(e, i + 1):
+            return cand, why
+    return None
+
+
 def _statement_starts(lines):
     return [i for i, l in enumerate(lines) if l[:1] and _STARTS.match(l[:1])]
 
@@ -252,7 +285,7 @@ def repair(text, path):
                 lines = fixed[0]
                 rec.update(action="repaired", why="the line was indented to %d columns, like its neighbours" % fixed[1])
         if not fixed and not isinstance(err, IndentationError):
-            fixed = _typo(lines, err, path)
+            fixed = _typo(lines, err, path) or _bracket(lines, err, path)
             if fixed:
                 lines = fixed[0]
                 rec.update(action="repaired", why=fixed[1])

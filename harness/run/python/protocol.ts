@@ -155,6 +155,8 @@ export interface RunResult {
   reason?: 'cpu' | 'wait' | 'busy';
   /** Set by the session: the first run was stopped at its CPU limit and the test was run again (session.ts run()). */
   remeasured?: boolean;
+  /** Stopped at its CPU limit: the function of the student's file it was in, "name:line", when it said so. */
+  stopped_in?: string;
   /** Set by the driver: its own CPU time (never a test's) is past half of the runner's CPU limit; the session
    *  starts a fresh one before the next test rather than let it be killed in the middle of one. */
   recycle?: boolean;

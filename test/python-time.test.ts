@@ -97,6 +97,12 @@ def helper(n):
 def uses_helper():
     return helper(1) + helper(2)
 
+def loops_on_helper(n):
+    t = 0
+    for _ in range(int(n)):
+        t += helper(1)
+    return t
+
 def dies_while_calling():
     threading.Timer(0.1, lambda: os._exit(3)).start()
     return helper(1)
@@ -216,6 +222,17 @@ describe('a slow grader is not the program\'s fault', () => {
     });
     expect(r.status, JSON.stringify(r)).toBe('ok');
     expect(r.obs!.steps[0].value).toEqual({ i: '30' });
+  });
+
+  it('the CPU gradekit spends in the program\'s process on the grader\'s calls is not the program\'s: a loop over a reference helper is not stopped for it', async () => {
+    // 600,000 calls of a reference helper, answered from the table the grader sent with its first answer: each
+    // call encodes, looks up and decodes in the test's own process, seconds of gradekit's work in all, against a
+    // limit of 1 s the program's own loop (and its calls into the proxy) stays below.
+    const r = await s.run({ ...req('table'), timeout_ms: 1000, steps: [{ callee: ['loops_on_helper'], args: ['600000'] as never }] }, () =>
+      ({ value: { i: '1' }, table: [[[{ i: '1' }], { i: '1' }]] }) as unknown as ReferenceReply);
+    expect(r.status, JSON.stringify(r).slice(0, 300)).toBe('ok');
+    expect(r.obs!.steps[0].value).toEqual({ i: '600000' });
+    expect(r.cpu_ms).toBeGreaterThan(1500); // it did use more than the limit (and its second run's room), all of it but its loop gradekit's
   });
 
   it('a test that dies while the grader answers its call is a crash, and the late answer never reaches the next test', async () => {

@@ -65,6 +65,7 @@ _real_time_ns = time.time_ns
 _real_monotonic = time.monotonic
 _real_monotonic_ns = time.monotonic_ns
 _clock = time.perf_counter
+_process_time = time.process_time  # the test child's own CPU time, as the student's code cannot replace it
 _real_perf_counter_ns = time.perf_counter_ns
 _real_open = builtins.open
 _real_input = builtins.input
@@ -1589,6 +1590,16 @@ def reference_proxy(name, params=None):
     would; only the helper's result comes back, never a test's expected value."""
 
     def proxy(*args, **kwargs):
+        # Encoding the arguments, looking up or asking for the answer and decoding it is gradekit's work, done
+        # in the student's process: not the program's CPU time (a loop over an 80,000-word list that calls a
+        # reference helper each time spent seconds here, and was stopped at its limit or not by chance).
+        t0 = _process_time()
+        try:
+            return _proxied(args, kwargs)
+        finally:
+            WHERE["slot"].add_grader_cpu(_process_time() - t0)
+
+    def _proxied(args, kwargs):
         if kwargs:
             raise TypeError("%s() takes no keyword arguments here" % name)
         # Arguments of the student's own beyond the handout's (a changed signature, charged by the function's
@@ -1926,14 +1937,24 @@ class Where:
     functions may be caught in either, so it names no defect. Untrusted, like everything the child writes."""
 
     SIZE = 256
+    # After the name: the CPU seconds the child spent in gradekit's own code for the grader's calls (a double).
+    GRADER = SIZE
 
     def __init__(self):
         import mmap
 
-        self.map = mmap.mmap(-1, self.SIZE)
+        self.map = mmap.mmap(-1, self.SIZE + 8)
 
     def reset(self):
         self.map[0:2] = b"\0\0"
+        struct.pack_into("<d", self.map, self.GRADER, 0.0)
+
+    def add_grader_cpu(self, seconds):
+        struct.pack_into("<d", self.map, self.GRADER, struct.unpack_from("<d", self.map, self.GRADER)[0] + max(seconds, 0.0))
+
+    def grader_cpu(self):
+        v = struct.unpack_from("<d", self.map, self.GRADER)[0]
+        return v if v == v and v > 0 else 0.0  # NaN or negative: nothing
 
     def say(self, signum, frame):
         text = b""
@@ -2123,7 +2144,7 @@ class Monitor:
                 self.others = others
             if not self.group_busy:
                 self.idle += dt
-        if self.ticks + self.others > self.limit_ticks:
+        if self.ticks + self.others - self._grader_ticks() > self.limit_ticks:
             return "cpu"
         if self.idle >= self.wait:
             return "wait"
@@ -2165,7 +2186,15 @@ class Monitor:
         if self.reaped_ticks is not None and self.reaped_ticks > self.ticks:
             self.ticks = self.reaped_ticks
             self.others = 0
-        return self.ticks + self.others > self.limit_ticks
+        return self.ticks + self.others - self._grader_ticks() > self.limit_ticks
+
+    def _grader_ticks(self):
+        """The child's CPU ticks in gradekit's own work for the grader's calls (Where.add_grader_cpu), left out of
+        its limit: at most nine tenths of what it used, so that a value the program forged into the page lets it
+        run ten times its limit at most, never for ever."""
+        slot = WHERE["slot"]
+        used = self.ticks + self.others
+        return min(slot.grader_cpu() * _HZ, 0.9 * used) if slot is not None else 0
 
     def close(self):
         if self.fd is not None:

@@ -177,10 +177,17 @@ def _typo(lines, err, path):
     i = _error_line(err) - 1
     if not 0 <= i < len(lines):
         return None
+    tries = []
     for pattern, replacement, why in _TYPOS:
         fixed, n = pattern.subn(replacement, lines[i])
-        if not n or fixed == lines[i]:
-            continue
+        if n and fixed != lines[i]:
+            tries.append((fixed, why))
+    return _first_that_moves_on(lines, i, tries, path)
+
+
+def _first_that_moves_on(lines, i, tries, path):
+    """The first (new text of line i, why) that moves the error past line i: (lines, why), or None."""
+    for fixed, why in tries:
         cand = list(lines)
         cand[i] = fixed
         _, e = _attempt(cand, path)
@@ -212,13 +219,7 @@ def _bracket(lines, err, path):
     m = re.match(r"'([(\[{])' was never closed", msg)
     if m:
         tries.append((line.rstrip() + _CLOSER[m.group(1)], "a '%s' never closed: closed at the end of its line" % m.group(1)))
-    for fixed, why in tries:
-        cand = list(lines)
-        cand[i] = fixed
-        _, e = _attempt(cand, path)
-        if _later(e, i + 1):
-            return cand, why
-    return None
+    return _first_that_moves_on(lines, i, tries, path)
 
 
 def _statement_starts(lines):

@@ -276,10 +276,18 @@ async function main(argv: string[]): Promise<number> {
 function writeReporters(report: Report, reporters: string[], dir: string, caps: ReportCaps): void {
   if (!reporters.length) return;
   mkdirSync(dir, { recursive: true });
+  const files: Record<string, [string, () => string]> = {
+    gradescope: ['results.json', () => JSON.stringify(toGradescope(report, { caps }), null, 2) + '\n'],
+    junit: ['junit.xml', () => renderJunit(report, { caps })],
+    html: ['report.html', () => renderHtml(report, { caps })],
+  };
+  const written: string[] = [];
   for (const r of reporters) {
-    if (r === 'gradescope') writeFileSync(join(dir, 'results.json'), JSON.stringify(toGradescope(report, { caps }), null, 2) + '\n');
-    else if (r === 'junit') writeFileSync(join(dir, 'junit.xml'), renderJunit(report, { caps }));
-    else if (r === 'html') writeFileSync(join(dir, 'report.html'), renderHtml(report, { caps }));
+    const file = files[r];
+    if (file) {
+      writeFileSync(join(dir, file[0]), file[1]());
+      written.push(join(dir, file[0]));
+    }
     else if (r === 'github') {
       // The grader's own commands are the only lines written as they are (everything else went through the guard).
       const actions = guardActionsOutput();
@@ -288,6 +296,8 @@ function writeReporters(report: Report, reporters: string[], dir: string, caps: 
       if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, renderStepSummary(report, { caps }));
     }
   }
+  // A file written beside a student's work says where it went (--report-dir moves it).
+  if (written.length) warn(`gradekit: wrote ${written.join(', ')}\n`);
 }
 
 /** Everything gradekit says on stderr: a path or message may carry a student's folder name or link target,

@@ -223,4 +223,15 @@ describe('gradekit check --reporter github on a submission that forges commands'
       rmSync(dir, { recursive: true, force: true });
     }
   }, 150_000);
+
+  it('check says where the report files it writes went', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gk-reporters-'));
+    try {
+      const res = spawnSync(rootPath('bin', 'gradekit'), ['check', 'ps3-mit', rootPath('fixtures', 'ps3-mit', 'submissions', 'accepted', 'bare-input-no-label'), '--only', 'defines', '--report-dir', dir, '--reporter', 'html', 'junit'], { encoding: 'utf8', timeout: 120_000 });
+      expect(res.status, res.stderr).toBe(0);
+      expect(res.stderr).toContain(`gradekit: wrote ${join(dir, 'report.html')}, ${join(dir, 'junit.xml')}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -5,7 +5,8 @@ import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSy
 import { basename, join } from 'node:path';
 import pLimit from 'p-limit';
 import type { Assignment } from '../assignment/load.js';
-import { gradeSubmission, groupOf, selectTests, type GradeOptions } from '../grade/submission.js';
+import { gradeSubmission, selectTests, toResult, type GradeOptions } from '../grade/submission.js';
+import { error, graderError } from '../grade/outcome.js';
 import { totals, type Report, type TestResult } from '../model/report.js';
 import type { TestData } from '../spec/schema.js';
 import { renderJson } from '../report/json.js';
@@ -113,14 +114,10 @@ function reusable(prev: Report, hash: string, stamp: string): boolean {
 
 /** Every test of a submission that could not be graded at all (no file to grade, an entry refused), not run
  *  and out of its points: 0/75 in the gradebook, not 0/0 beside classmates' 75s. A fault of gradekit's own
- *  (`ours`) costs nothing: its tests are not graded. */
+ *  (`ours`) costs nothing: its tests are not graded (toResult). */
 function notRun(a: Assignment, tests: readonly TestData[], why: string, ours: boolean): TestResult[] {
-  const d = a.spec.data.defaults;
-  return tests.map((t) => ({
-    id: t.id, group: t.extra ? 'extra' : groupOf(t), name: t.name ?? t.id, status: 'error', kind: ours ? 'grader_error' : 'run_time_error',
-    score: 0, maxScore: t.extra || ours ? 0 : t.points ?? d.points, visibility: t.visibility ?? d.visibility, message: `not run: ${why}`, durationMs: 0,
-    ...(t.extra ? { extra: true as const } : {}), ...(ours ? { ungraded: true as const } : {}),
-  }));
+  const o = ours ? graderError(`not run: ${why}`) : error(`not run: ${why}`, undefined, 'run_time_error');
+  return tests.map((t) => toResult(a, t, o, 0));
 }
 
 /** File name for a submission's result: ids are student-chosen, so keep them filesystem-safe. */

@@ -102,7 +102,7 @@ function calleesOf(a: Assignment, t: TestData): string[] {
   return steps.flatMap((s) => (s.expr.k === 'call' && (s.expr.callee.length === 1 || java) ? [s.expr.callee[s.expr.callee.length - 1]!] : []));
 }
 
-function toResult(a: Assignment, t: TestData, o: Outcome, ms: number): TestResult {
+export function toResult(a: Assignment, t: TestData, o: Outcome, ms: number): TestResult {
   const d = a.spec.data.defaults;
   // Tests beyond the handout are reported in the zero-point 'extra' group, never scored. So is a test gradekit
   // could not grade (a golden file missing, a reference that cannot evaluate it): a failure gradekit caused

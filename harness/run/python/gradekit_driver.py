@@ -455,17 +455,27 @@ def yes_no_patterns(patterns):
     return out
 
 
+def _student_frame(f):
+    """The innermost frame of the student's file from `f` outwards, or None: where the program was when it
+    asked, or was stopped."""
+    while f is not None:
+        if STATE["file"] and os.path.abspath(f.f_code.co_filename) == STATE["file"]:
+            return f
+        f = f.f_back
+    return None
+
+
+def _function_of(f):
+    """The qualified name of a frame's function, or None at the module's top level."""
+    code = f.f_code if f is not None else None
+    return None if code is None or code.co_name == "<module>" else getattr(code, "co_qualname", code.co_name)
+
+
 def _asking_function():
     """The innermost function of the student's file on the stack (its qualified name), or None when the
     question is asked at the module's top level: where a program that asks for more input than a test gives
     has its loop or extra question, so that a whole program's run and a test of that function show one defect."""
-    f = sys._getframe(2)
-    while f is not None:
-        code = f.f_code
-        if STATE["file"] and os.path.abspath(code.co_filename) == STATE["file"]:
-            return None if code.co_name == "<module>" else getattr(code, "co_qualname", code.co_name)
-        f = f.f_back
-    return None
+    return _function_of(_student_frame(sys._getframe(2)))
 
 
 class ScriptedInput:
@@ -933,13 +943,8 @@ def _import_used_its_cpu(signum, frame):
     """SIGPROF at the import's CPU limit: report the time limit, with where the import was, and end the
     driver (a module that catches exceptions cannot swallow this)."""
     signal.setitimer(signal.ITIMER_PROF, 0)
-    where = None
-    f = frame
-    while f is not None:
-        if STATE["file"] and os.path.abspath(f.f_code.co_filename) == STATE["file"]:
-            where = f.f_lineno
-            break
-        f = f.f_back
+    f = _student_frame(frame)
+    where = f.f_lineno if f is not None else None
     limit = IMPORTING["limit_ms"] / 1000.0
     out, err = IMPORTING["out"], IMPORTING["err"]
     send({"op": "imported", "ok": False, "output": out.text()[-65536:], "stderr": err.text()[-65536:],
@@ -1957,15 +1962,9 @@ class Where:
         return v if v == v and v > 0 else 0.0  # NaN or negative: nothing
 
     def say(self, signum, frame):
-        text = b""
-        f = frame
-        while f is not None:
-            code = f.f_code
-            if STATE["file"] and os.path.abspath(code.co_filename) == STATE["file"]:
-                if code.co_name != "<module>":
-                    text = ("%s:%d" % (getattr(code, "co_qualname", code.co_name), f.f_lineno)).encode("utf-8", "replace")[:self.SIZE - 2]
-                break
-            f = f.f_back
+        f = _student_frame(frame)
+        name = _function_of(f)
+        text = ("%s:%d" % (name, f.f_lineno)).encode("utf-8", "replace")[:self.SIZE - 2] if name else b""
         self.map[2:2 + len(text)] = text
         self.map[1:2] = bytes([len(text)])
         self.map[0:1] = b"\1"

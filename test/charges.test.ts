@@ -183,6 +183,30 @@ describe('assignCharges', () => {
     ])).toEqual({ 'substitute-absent-letter': 'run_time_error', 'substitute-all-copies': 'not_checked', 'substitute-no-mutation': 'not_checked' });
   });
 
+  it('past a crash on every call, a test run again with the line stepped over keeps its points where its rule holds or fails as a charged test does; a defect only it shows is charged, once', () => {
+    const hand = (id: string) => test(id, { group: 'play_hand', stdin: ['!!'] } as Partial<TestData>);
+    const past = (o: Outcome): Outcome => ({ ...crash('play_hand'), raisedAt: 9, steppedOver: { lines: [9], outcome: o } });
+    const breaks: Outcome = { ...fail('after "zz" the hand ends'), defect: 'question-missing:word' };
+    const out = chargesOf([
+      [hand('example-1'), past({ ...fail('the hand after "jar" is wrong'), defect: 'wrong:hand' })],
+      [hand('example-2'), past(breaks)],
+      [hand('invalid-word'), past(breaks)],
+      [hand('out-of-letters'), past({ ...fail('hand wrong again'), defect: 'wrong:hand' })],
+      [hand('capitals'), past(pass())],
+      // Stopped again before it showed anything (it asks for input where it must not): it saw nothing still.
+      [hand('returns'), past({ ...error('asks for input'), defect: 'answer:play_hand:asks-input', blind: 'play_hand' })],
+      [hand('own-helpers'), crash('play_hand')],
+    ], (t) => t.group as string);
+    expect(Object.fromEntries([...out].map(([id, o]) => [id, o.status]))).toEqual({
+      'example-1': 'error', 'example-2': 'failed', 'invalid-word': 'skipped', 'out-of-letters': 'skipped', capitals: 'skipped', returns: 'failed', 'own-helpers': 'failed',
+    });
+    expect(out.get('example-2')!.message).toMatch(/^after "zz" the hand ends; seen with line 9 stepped over, as if fixed \(as handed in, it raises at line 9 on every call: charged in example-1\)$/);
+    expect(out.get('invalid-word')!.message).toMatch(/fails as example-2 does/);
+    expect(out.get('out-of-letters')!.message).toMatch(/fails as example-1 does/);
+    expect(out.get('capitals')!.message).toMatch(/stepped over, as if fixed, it passes/);
+    expect(out.get('returns')!.kind).toBe('not_checked');
+  });
+
   it('a crash on the inputs of one rule, in a function that returns elsewhere, is charged once and not again', () => {
     const upd = (id: string) => test(id, { group: 'update_hand' });
     expect(kinds([

@@ -237,6 +237,52 @@ describe('a file that does not import as handed in is salvaged: the smallest cha
     expect(two.imp.renamed).toBeUndefined();
     await two.close();
   });
+  it('steps over the lines a crash stopped at, as a TA fixes them: a statement, a condition, a for over a number, a method', async () => {
+    const src = [
+      'def f(hand):', //                                   1
+      '    total = 0', //                                  2
+      '    print("cards: " + len(hand))', //               3: str + int
+      '    while (len(hand.keys() > 1)):', //              4: the condition raises
+      '        for i in len(hand):', //                    5: a for over a number
+      '            total += i', //                          6
+      '        return total', //                            7
+      '    return -1', //                                   8
+      'class Game:', //                                     9
+      '    def __init__(self):', //                        10
+      '        self.__n = 2', //                           11
+      '    def score(self):', //                           12
+      '        print(undefined_name)', //                  13
+      '        return self.__n * 10', //                   14
+      'g = Game()', //                                     15
+      'score = g.score', //                                16: a bound method the tests call
+      'def top():', //                                     17
+      '    with open(undefined_name) as fh:', //           18: a with: left alone
+      '        return 1', //                                19
+    ].join('\n') + '\n';
+    const d = mkdtempSync(join(tmpdir(), 'gk-stepover-'));
+    writeFileSync(join(d, 'm.py'), src);
+    const sess = new PythonSession({ file: join(d, 'm.py'), module: 'm', cwd: d });
+    expect((await sess.start()).ok).toBe(true);
+    const run = async (callee: string, step_over: number[], args: unknown[] = []) =>
+      (await sess.run({ id: callee, timeout_ms: 2000, steps: [{ callee: [callee], args: args as never }], step_over })).obs!;
+    const hand = [{ d: [['a', { i: '1' }], ['b', { i: '2' }]] }];
+    expect((await run('f', [], hand)).steps[0]!.error?.line).toBe(3);
+    expect((await run('f', [3], hand)).steps[0]!.error?.line).toBe(4);
+    expect((await run('f', [3, 4], hand)).steps[0]!.error?.line).toBe(5);
+    const past = await run('f', [3, 4, 5], hand);
+    expect(past.stepped_over).toEqual([3, 4, 5]);
+    expect(past.steps[0]!.value).toEqual({ i: '1' }); // range(2): 0 + 1
+    // A method (its private name mangled as written), reached through the bound method the module holds.
+    expect((await run('score', [])).steps[0]!.error?.line).toBe(13);
+    expect((await run('score', [13])).steps[0]!.value).toEqual({ i: '20' });
+    // Each test is its own process: the next run without step_over sees the file as written.
+    expect((await run('score', [])).steps[0]!.error?.line).toBe(13);
+    // A line it cannot step over (a with) is not stepped: the run stops where it did.
+    const w = await run('top', [18]);
+    expect(w.stepped_over).toEqual([]);
+    expect(w.steps[0]!.error?.line).toBe(18);
+    await sess.close();
+  });
   it('a tab among spaces: the file is read with tab stops of 8, as Python 2 did', async () => {
     const { imp, call, close } = await imported('def f():\n        x = 1\n\treturn x + 1\n');
     expect(imp.ok).toBe(true);

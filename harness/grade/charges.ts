@@ -11,6 +11,7 @@
 import type { TestData } from '../spec/schema.js';
 import { kindMessage } from '../model/kinds.js';
 import type { Outcome } from './outcome.js';
+import { linesSaid } from './step-over.js';
 
 /** Defects of a whole function: nothing of it can be checked. */
 const FUNCTION_DEFECTS = ['missing-fn', 'stub', 'signature'] as const;
@@ -278,8 +279,33 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
   // crash that keeps it from returning is the defect already charged (P3). A test of a rule of its own (a
   // game's, an argument left unchanged, a property) may be hiding a feature never written (P1).
   const valueOnly = (x: TestData) => ('call' in x || 'steps' in x) && !plays(x) && !('run' in x) && x.compare !== 'none' && !x.unchanged_args;
-  for (const [id, o] of out) {
-    if (o.notCharged && o.blind !== undefined && !returned.has(o.blind) && !sigs.get(id)?.what.startsWith('helpers:') && !valueOnly(byId.get(id)!)) out.set(id, sawNothing(outcomes.get(id)!, o.partOf!));
+  // Such a run made again with the crash's line stepped over (step-over.ts) may show that the test's rule
+  // holds (it keeps its points, P4) or fail as a charged test does (one defect, P3; so do the stepped-over
+  // runs of the charged tests, the crash's own home first). Otherwise it saw nothing; what its stepped-over
+  // run showed is the defect it is charged for, once.
+  const pastCrash: (Signature & { at: string })[] = order.flatMap((x) => {
+    const d = homeOf.get(x.id) === x.id ? outcomes.get(x.id)?.steppedOver?.outcome.defect : undefined;
+    return d ? [{ ...signatureOf(d, groupOf(x)), at: x.id }] : [];
+  });
+  for (const t of order) {
+    const o = out.get(t.id);
+    if (!o?.notCharged || o.blind === undefined || returned.has(o.blind) || sigs.get(t.id)?.what.startsWith('helpers:') || valueOnly(t)) continue;
+    const first = outcomes.get(t.id)!;
+    const past = first.steppedOver;
+    const sig = past?.outcome.defect ? signatureOf(past.outcome.defect, groupOf(t)) : undefined;
+    // Spared only by what the run showed past the crash: stopped again before showing anything (it asks for
+    // input, or crashes where nothing can be stepped over), or short of a question the code never asks (a
+    // feature never written, P1), it saw nothing still.
+    const seen = past && past.outcome.blind === undefined && sig ? (seenBefore(sig, t.id)?.at ?? pastCrash.find((c) => sameSighting(c, sig))?.at) : undefined;
+    const same = seen && uncharged(past!.outcome, seen, sig!, aimsAt(t, sig!.scope), groupOf(t)).notCharged ? seen : undefined;
+    if (past?.outcome.status === 'passed') out.set(t.id, { ...o, message: `${o.message}; run again with ${linesSaid(past.lines)} stepped over, as if fixed, it passes: its own rule is written right` });
+    else if (past && same) out.set(t.id, { ...o, message: `${o.message}; run again with ${linesSaid(past.lines)} stepped over, as if fixed, it fails as ${same} does (${past.outcome.message})` });
+    else if (past && past.outcome.blind === undefined) {
+      // Charged for what it showed past the crash, the crash itself being charged in its home.
+      const crash = first.raisedAt ? ` (as handed in, it raises at line ${first.raisedAt} on every call: charged in ${o.partOf})` : '';
+      out.set(t.id, { ...past.outcome, message: `${past.outcome.message}; seen with ${linesSaid(past.lines)} stepped over, as if fixed${crash}` });
+      if (sig) pastCrash.push({ ...sig, at: t.id });
+    } else out.set(t.id, sawNothing(first, o.partOf!));
   }
   // Where a function's failure is charged: a test aimed at it that takes the charge; or, when its failing tests
   // are not charged again (a word lister wrong only through the matcher it calls), the test that

@@ -174,7 +174,7 @@ function endedEarly(j: JudgeInput, observed: readonly Turn[], base: TestDetail):
   const says = r.table.get(short)?.says ?? short;
   const got = askedCount(observed, r.table, short), want = askedCount(expected, r.table, short);
   const called = changedCall(e, j);
-  return notChecked(`the game ended at input ${rolesAsked(observed, r.table).length}, where it raised ${e.type}: ${e.message} (${j.file} line ${e.line}); by then it had asked ${says} ${times(got)}, where the handout's program asks ${times(want)}, so the rule this test checks never came up`, called ? `signature:${called}` : raisedDefect(e, j.file), base);
+  return { ...notChecked(`the game ended at input ${rolesAsked(observed, r.table).length}, where it raised ${e.type}: ${e.message} (${j.file} line ${e.line}); by then it had asked ${says} ${times(got)}, where the handout's program asks ${times(want)}, so the rule this test checks never came up`, called ? `signature:${called}` : raisedDefect(e, j.file), base), raisedAt: e.line };
 }
 
 /** The handout function (run here as the reference's) that the program called with other parameters than
@@ -530,12 +530,12 @@ function judgeStep(j: JudgeInput, so: StepObservation, rs: RefStepResult | undef
     // arguments than the handout's: it changed that function's parameters, one defect of that function.
     const called = changedCall(so.error, j);
     if (called) {
-      return withDefect(`signature:${called}`, error(`${label} raised ${so.error.type}: ${so.error.message}${where}: it calls ${called} with other parameters than the handout gives it`, { ...base, traceback: so.error.traceback, hint: `keep the parameters the handout gives ${called}` }));
+      return { ...withDefect(`signature:${called}`, error(`${label} raised ${so.error.type}: ${so.error.message}${where}: it calls ${called} with other parameters than the handout gives it`, { ...base, traceback: so.error.traceback, hint: `keep the parameters the handout gives ${called}` })), ...(so.error.line ? { raisedAt: so.error.line } : {}) };
     }
     const o = error(`${label} raised ${so.error.type}: ${so.error.message}${where}`, { ...base, traceback: so.error.traceback });
     // The same exception at the same line of the student's file is one defect, whichever test hits it.
     const defect = so.error.line ? raisedDefect(so.error, j.file) : undefined;
-    return defect ? withDefect(defect, o) : o;
+    return { ...(defect ? withDefect(defect, o) : o), ...(so.error.line ? { raisedAt: so.error.line } : {}) };
   }
   if (rs?.raised) {
     return fail(`${label} should raise an exception (the reference raises ${rs.raised.type}: ${rs.raised.message}) but it returned ${so.value !== undefined ? repr(fromWire(so.value)) : 'normally'}`, base);

@@ -30,6 +30,11 @@ export interface Outcome {
    *  call, like a stub) and its defect is charged by another test, this one could check nothing: it is not
    *  checked (no points), never "not charged again" (full points for a rule nobody saw). */
   blind?: string;
+  /** The line of the student's file where the exception that stopped this run was raised. */
+  raisedAt?: number;
+  /** For a `blind` test: the same test run again with the lines its crash stopped at stepped over, as a TA
+   *  fixes a stray line (step-over.ts). What it shows may spare this test a charge, never cost it one. */
+  steppedOver?: { lines: number[]; outcome: Outcome };
   /** A test that could not check its rule because a question it needs never came up in its run, where the
    *  program's own code asks that question (written.ts): the feature is written, another defect kept the
    *  run from it. Charged elsewhere, such a test keeps its points (P4), as one stopped by a crash does. */

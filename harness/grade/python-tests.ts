@@ -13,6 +13,7 @@ import { needsSolution, solutionCaller, SolutionUnavailable, solutionExpected, t
 import { DEFAULT_PROFILE } from '../interactive/profile.js';
 import { judge } from './judge.js';
 import { findCause, ownDesign } from './causes.js';
+import { stepOverCrash, type SteppedTest } from './step-over.js';
 import { Answerer } from '../turns/answers.js';
 import { choked, doubtedQuestions, otherReadings, freshReadings, readingNote, refusal, tookAnswers, type Stop } from '../turns/readings.js';
 import { offeredChoices } from '../turns/offered.js';
@@ -154,18 +155,19 @@ export function planTest(r: RunningTest, a: Assignment, runSeed: number | string
   const yesNo = (r.judge ?? a.judge) === 'meaning' && (r.stdin?.length || r.answers) ? { yes_no: DEFAULT_PROFILE.yesNo.map((y) => y.pattern) } : {};
   // Answers by role: no lines are scripted; the child asks for each one (harness/turns/answers.ts).
   const input = r.answers ? { stdin: null, answers: true } : { stdin: r.stdin ?? [] };
+  const stepOver = (r as SteppedTest).stepOver?.length ? { step_over: (r as SteppedTest).stepOver } : {};
   let refRun;
   if ('run' in r) {
     const program = r.run === 'main' ? { kind: 'main' as const } : { kind: 'script' as const, path: programScript(a, r.run), argv: a.spec.data.programs[r.run].args };
     const echo = r.run === 'main' || a.spec.data.programs[r.run].echo !== 'self';
-    req = { id: t.id, ...limits(a, timeoutMs), ...where, program, ...input, ...yesNo, echo, patches: wirePatches, seed: seed ?? null, trace };
+    req = { id: t.id, ...limits(a, timeoutMs), ...where, program, ...input, ...yesNo, echo, patches: wirePatches, seed: seed ?? null, trace, ...stepOver };
     refRun = () => referenceRun(a, r, runSeed);
   } else {
     steps = a.steps.get(t.id)!;
     const own = r.own_output ? { own_output: Object.keys(a.adapter.functions) } : {};
     // A validator judges what a call that returned None did to its argument (in place), so it is sent back.
     const observeArgs = Boolean(r.unchanged_args) || (typeof r.compare === 'object' && 'validator' in r.compare);
-    req = { id: t.id, ...limits(a, timeoutMs), ...where, steps: steps.map((s, i) => ({ ...stepToWire(s, observeArgs), ...(r.comparisons && i === steps!.length - 1 ? { count_pairs: true } : {}) })), ...(r.answers ? input : { stdin: r.stdin ?? null }), ...yesNo, patches: wirePatches, seed: seed ?? null, trace, ...own };
+    req = { id: t.id, ...limits(a, timeoutMs), ...where, steps: steps.map((s, i) => ({ ...stepToWire(s, observeArgs), ...(r.comparisons && i === steps!.length - 1 ? { count_pairs: true } : {}) })), ...(r.answers ? input : { stdin: r.stdin ?? null }), ...yesNo, patches: wirePatches, seed: seed ?? null, trace, ...own, ...stepOver };
     refRun = () => runReference(steps!, opts);
   }
   return { req, steps, seed, opts, refRun, wirePatches, refPatches };
@@ -174,7 +176,14 @@ export function planTest(r: RunningTest, a: Assignment, runSeed: number | string
 /** `intervene`: whether a failure may be traced by running the test again in other ways (causes.ts); the
  *  runs made for that do not intervene themselves. */
 export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: number, intervene = true): Promise<Outcome> {
-  const again = intervene ? onceEach(env, timeoutMs) : (v: TestData) => runPythonTest(v, env, timeoutMs, false);
+  if (!intervene) return runOnce(t, env, timeoutMs, false);
+  const again = onceEach(env, timeoutMs);
+  // A crash that stopped the run before it showed anything: run again past it (step-over.ts).
+  return stepOverCrash(t, await runOnce(t, env, timeoutMs, true, again), again);
+}
+
+async function runOnce(t: TestData, env: PythonTestEnv, timeoutMs: number, intervene: boolean, onceEachRun?: (v: TestData) => Promise<Outcome>): Promise<Outcome> {
+  const again = onceEachRun ?? ((v: TestData) => runPythonTest(v, env, timeoutMs, false));
   if (intervene && 'helpers' in t && t.helpers?.length) {
     // An integration test: a failure is traced to the helper that causes it (causes.ts). What else a run
     // with the student's own helpers showed is left to the tests of each function (findCause drops it).

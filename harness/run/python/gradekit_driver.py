@@ -1672,6 +1672,9 @@ def run_test(req):
     if req.get("seed") is not None:
         import random
         random.seed(int(req["seed"]) if isinstance(req["seed"], int) or str(req["seed"]).lstrip("-").isdigit() else req["seed"])
+    if req.get("step_over"):
+        # Before the patches: a function the test replaces stays replaced.
+        obs["stepped_over"] = step_over(req["step_over"])
     for p in req.get("patches", []):
         setattr(module, p["name"], make_patch(p, env))
     tracer = Tracer(req["trace"]) if req.get("trace") else None
@@ -1694,7 +1697,7 @@ def run_test(req):
             own.start(step["callee"][-1] if "callee" in step else None)
         try:
             if "program" in step:
-                run_program(step["program"], {p["name"]: getattr(module, p["name"]) for p in req.get("patches", [])})
+                run_program(step["program"], {p["name"]: getattr(module, p["name"]) for p in req.get("patches", [])}, req.get("step_over") or ())
                 value = None
             else:
                 args = [decode(a, env) for a in step.get("args", [])]
@@ -1774,6 +1777,19 @@ def run_test(req):
     return obs
 
 
+def step_over(lines, module=None):
+    """Steps over these lines of the student's functions in `module` (the imported module, or a run's
+    __main__) with gradekit_step_over.py, loaded from beside this file only in a test run again for it;
+    returns the lines it could step over."""
+    import importlib.util
+
+    here = os.path.dirname(os.path.abspath(__file__))
+    spec = importlib.util.spec_from_file_location("gradekit_step_over", os.path.join(here, "gradekit_step_over.py"))
+    stepper = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(stepper)
+    return stepper.apply(module or STATE["module"], STATE["tree"], STATE["file"], lines)
+
+
 CODE = {}  # path -> code object, compiled once in the zygote (not once per test)
 
 
@@ -1810,9 +1826,10 @@ def program_parts(path):
     return parts
 
 
-def run_program(program, patches=None):
+def run_program(program, patches=None, stepped=()):
     """runpy.run_path(path, run_name='__main__'), with the code compiled in the zygote before the fork.
-    `patches`: name -> function, set in the program's namespace before its main block runs."""
+    `patches`: name -> function, set in the program's namespace before its main block runs; `stepped`:
+    lines of the student's functions stepped over there too (step_over)."""
     if program["kind"] == "main":
         path = STATE["file"]
         sys.argv = [path]
@@ -1827,12 +1844,15 @@ def run_program(program, patches=None):
         _mark_set_aside(main, STATE.get("set_aside", ()))  # a def set aside is as missing here as in a call test
         main.__dict__.update(STATE.get("python2", {}))
     sys.modules["__main__"] = main  # a forked child: nothing to restore
-    if not patches:
+    stepped = stepped if program["kind"] == "main" else ()
+    if not patches and not stepped:
         exec(program_code(path), main.__dict__)
         return
     before, block = program_parts(path)
     exec(before, main.__dict__)
-    main.__dict__.update(patches)
+    if stepped:
+        step_over(stepped, main)
+    main.__dict__.update(patches or {})
     exec(block, main.__dict__)
 
 

@@ -88,6 +88,8 @@ export interface RunRequest {
   echo?: boolean;
   patches?: WirePatch[];
   seed?: number | string | null;
+  /** Lines of the student's functions to step over, as a TA fixes the line a crash stopped at (step-over.ts). */
+  step_over?: number[];
   trace?: TraceRequest;
   /** The assignment's functions: each step also reports what its callee printed itself (own_out), leaving
    *  out what another of these functions printed while running inside it. */
@@ -141,6 +143,8 @@ export interface Observation {
   /** How many times the test's program drew from each scripted sequence (a `returns:` or `generate:` patch). */
   draws?: Record<string, number>;
   driver_error?: string;
+  /** The lines of `step_over` the driver could step over. */
+  stepped_over?: number[];
 }
 
 export interface RunResult {

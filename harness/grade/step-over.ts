@@ -1,0 +1,48 @@
+// A function that crashes on its first lines hides every rule behind the crash. A TA fixes that one line and
+// reads on; gradekit runs the test again with the line stepped over (gradekit_step_over.py), up to a few
+// lines, each a crash the run before stopped at. What that run shows can only spare the test a charge
+// (charges.ts): its rule holds once the crash is out of the way (P4), or it fails the way another test
+// already charges (P3). A failure only the stepped-over run shows is not charged as itself: stepping over a
+// line is gradekit's guess at the fix, and a guess is never the evidence for a charge.
+import type { TestData } from '../spec/schema.js';
+import type { Outcome } from './outcome.js';
+
+/** A test variant run with these lines of the student's functions stepped over. */
+export type SteppedTest = TestData & { stepOver?: number[] };
+
+/** At most this many lines are stepped over in one test: a few stray lines (one mistake written in each
+ *  print of a function, say), not a function rewritten. */
+const MAX_LINES = 5;
+
+/** The stepped-over run of a test a crash stopped, kept on the outcome (`steppedOver`); any other outcome is
+ *  returned as it is. Paid for only by tests that crash. */
+export async function stepOverCrash(t: TestData, first: Outcome, run: (t: SteppedTest) => Promise<Outcome>): Promise<Outcome> {
+  // A rule that something does not happen (an argument left unchanged, nothing printed) holds in any code
+  // stepped over.
+  if (first.status === 'passed' || first.raisedAt === undefined || !('call' in t || 'steps' in t || 'run' in t) || absence(t)) return first;
+  let lines: number[] = [];
+  let o = first;
+  while (o.status !== 'passed' && o.raisedAt !== undefined && lines.length < MAX_LINES) {
+    const next = await run({ ...t, stepOver: [...lines, o.raisedAt] });
+    // Raised at the same line again: that line could not be stepped over (a `with`, top-level code). Raised
+    // for a name with no value: most likely one the stepped-over statement was to set, so the guess at the
+    // fix, not the program, stopped this run: it shows nothing of the program.
+    if (next.raisedAt === o.raisedAt || /^raised:(?:NameError|UnboundLocalError):/.test(next.defect ?? '')) break;
+    lines = [...lines, o.raisedAt];
+    o = next;
+  }
+  if (!lines.length) return first;
+  const { steppedOver: _, alternatives: __, ...seen } = o;
+  return { ...first, steppedOver: { lines, outcome: seen } };
+}
+
+/** A test of a rule that something does not happen. */
+const absence = (t: TestData) => {
+  const x = t as { unchanged_args?: unknown; silent?: boolean };
+  return !!x.unchanged_args || !!x.silent;
+};
+
+/** "line 282", "lines 150 and 152". */
+export function linesSaid(lines: readonly number[]): string {
+  return lines.length === 1 ? `line ${lines[0]}` : `lines ${lines.slice(0, -1).join(', ')} and ${lines[lines.length - 1]}`;
+}

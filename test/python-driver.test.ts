@@ -237,7 +237,7 @@ describe('a file that does not import as handed in is salvaged: the smallest cha
     expect(two.imp.renamed).toBeUndefined();
     await two.close();
   });
-  it('steps over the lines a crash stopped at, as a TA fixes them: a statement, a condition, a for over a number, a method', async () => {
+  it('steps over the lines a crash stopped at, as a TA fixes them: a string and a number added as text, a condition, a for over a number, a method', async () => {
     const src = [
       'def f(hand):', //                                   1
       '    total = 0', //                                  2
@@ -272,6 +272,8 @@ describe('a file that does not import as handed in is salvaged: the smallest cha
     const past = await run('f', [3, 4, 5], hand);
     expect(past.stepped_over).toEqual([3, 4, 5]);
     expect(past.steps[0]!.value).toEqual({ i: '1' }); // range(2): 0 + 1
+    // The print that added a number to a string is kept, the two added as text: what it prints is printed.
+    expect(past.transcript).toBe('cards: 2\n');
     // A method (its private name mangled as written), reached through the bound method the module holds.
     expect((await run('score', [])).steps[0]!.error?.line).toBe(13);
     expect((await run('score', [13])).steps[0]!.value).toEqual({ i: '20' });

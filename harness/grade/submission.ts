@@ -9,7 +9,7 @@ import { basisText, type TestData } from '../spec/schema.js';
 import { PythonSession } from '../run/python/session.js';
 import { namesToWire } from './word-lists.js';
 import { starterValues } from './starter-values.js';
-import { setAsideNotice } from './salvage.js';
+import { placeInFile, setAsideNotice } from './salvage.js';
 import { prepareWorkspace, wordListAliases } from './workspace.js';
 import { runPythonTest } from './python-tests.js';
 import { SolutionRunner } from './solution.js';
@@ -223,9 +223,10 @@ async function gradePython(
       const e = imp.error!;
       const where = e.line ? ` at ${fileName}:${e.line}` : '';
       const kind = e.type === 'DriverError' ? 'grader_error' : e.type === 'ResourceLimit' ? 'resource_limit_exceeded' : e.type === 'ImportTimeout' ? 'time_limit_exceeded' : 'import_error';
+      const place = placeInFile(ws.file, e.line);
       const message = e.type === 'ResourceLimit' ? limit(kind, e.message).message
-        : e.type === 'ImportTimeout' ? limit(kind, `${e.message}: a loop or a wait at import? Put the code that starts the program under if __name__ == '__main__':`).message
-        : importMessage(e.type, e.message, where);
+        : e.type === 'ImportTimeout' ? limit(kind, importTimeoutMessage(e.message, place)).message
+        : importMessage(e.type, e.message, where, place);
       for (const t of tests) outcomes.set(t.id, { ...error(message, { traceback: e.traceback }, kind), ms: 0 });
       return { fatal: { kind: 'import', message, detail: e.traceback || undefined } };
     }
@@ -305,23 +306,41 @@ async function gradePython(
 
 const RESTARTED = 'the test process had to be restarted (an earlier test killed it)';
 
-function importMessage(type: string, message: string, where: string): string {
+/** Why the module did not import. `place`: the def or class body the error line is in (salvage.ts placeOf),
+ *  undefined at the top level: a class module (313E's Hangman) has its error inside the class, and the advice
+ *  for a top-level statement (under `if __name__ == '__main__':`) does not fit there. */
+export function importMessage(type: string, message: string, where: string, place?: string): string {
+  const at = place ? `${where}, in ${place}` : where;
   switch (type) {
     case 'SyntaxError': case 'IndentationError': case 'TabError':
       if (/null bytes|codec can't decode|invalid (start|continuation) byte/.test(message)) {
         return `${type}${where}: ${message}; the file is not Python source text (binary or not UTF-8): hand in the .py file itself`;
       }
       // Python's message repeats the place, "(ps3.py, line 249)": we already said where.
-      return `${type}${where}: ${message.replace(/\s*\([^()]*, line \d+\)$/, '')}; the file cannot run at all (Python 2 code, or mixed tabs and spaces?)`;
+      return `${type}${at}: ${message.replace(/\s*\([^()]*, line \d+\)$/, '')}; the file cannot run at all (${place ? 'fix that line' : 'Python 2 code, or mixed tabs and spaces?'})`;
     case 'FileNotFoundError':
-      return `${type}${where}: ${message}; the module opens a file that is not provided while being imported`;
+      return `${type}${at}: ${message}; the module opens a file that is not provided while being imported${place ? `; ${runsAtImport(place)}` : ''}`;
     case 'ModuleNotFoundError':
-      return `${type}${where}: ${message}; only the standard library is available to your program`;
+      return `${type}${at}: ${message}; only the standard library is available to your program`;
     case 'DriverError':
       return `could not start Python: ${message}`;
     default:
-      return `importing the module failed with ${type}${where}: ${message}`;
+      return `importing the module failed with ${type}${at}: ${message}${place ? `; ${runsAtImport(place)}` : ''}`;
   }
+}
+
+/** Importing used up its CPU time: where it was decides the advice. */
+export function importTimeoutMessage(message: string, place: string | undefined): string {
+  if (!place) return `${message}: a loop or a wait at import? Put the code that starts the program under if __name__ == '__main__':`;
+  const why = runsAtImport(place);
+  return `${message}, in ${place}: a loop that never ends? ${why[0]!.toUpperCase()}${why.slice(1)}`;
+}
+
+/** Why a line in a def or a class body ran while the module was imported, and what to do about it. */
+function runsAtImport(place: string): string {
+  return place.startsWith('the body of class')
+    ? 'a class body runs when the module is imported: fix that line, or move it into the method it belongs to'
+    : "it ran while the module was imported: fix that line, and put whatever calls it at import under if __name__ == '__main__':";
 }
 
 export { fmtMs };

@@ -169,7 +169,7 @@ export function renderTerminal(input: Report, opts: TerminalOptions): string {
     const pts = pointsText(g.score, g.maxScore);
     const ptsColored = g.score >= g.maxScore ? c.green(pts) : g.score > 0 ? c.yellow(pts) : c.red(pts);
     out.push(row(c.bold(g.group), g.group.length, ptsColored, pts.length, o.width));
-    let notRun = 0;
+    let notRun = 0, extraShort = 0;
     for (const t of g.tests) {
       if (fatalCaused(t) && !o.verbose) { notRun++; continue; }
       const p = pointsText(t.score, t.maxScore);
@@ -190,8 +190,16 @@ export function renderTerminal(input: Report, opts: TerminalOptions): string {
         if (o.verbose) out.push(...transcriptLines(t, c, o));
         continue;
       }
+      // A test beyond the handout costs nothing: its failure is one line, so that the scored failures stand
+      // out; its difference, hint and traceback come with --verbose.
+      if (t.extra && !o.verbose) {
+        out.push('      ' + truncate((t.message || `Test ${t.status}.`).split('\n')[0]!, o.width - 6));
+        extraShort++;
+        continue;
+      }
       out.push(...failureLines(t, c, o));
     }
+    if (extraShort) out.push('  ' + c.dim(`-v shows the details of the ${extraShort === 1 ? 'failing test' : `${extraShort} failing tests`} not scored`));
     if (notRun) out.push(`  ${c.yellow('!')} ${c.dim(`${plural(notRun, 'test')} not run (see the error above)`)}`);
   }
 

@@ -200,7 +200,7 @@ describe('assignCharges', () => {
     expect(Object.fromEntries([...out].map(([id, o]) => [id, o.status]))).toEqual({
       'example-1': 'error', 'example-2': 'failed', 'invalid-word': 'skipped', 'out-of-letters': 'skipped', capitals: 'skipped', returns: 'failed', 'own-helpers': 'failed',
     });
-    expect(out.get('example-2')!.message).toMatch(/^after "zz" the hand ends; seen with line 9 stepped over, as if fixed \(as handed in, it raises at line 9 on every call: charged in example-1\)$/);
+    expect(out.get('example-2')!.message).toMatch(/^after "zz" the hand ends; seen with line 9 stepped over, as if fixed \(as handed in: play_hand\(\.\.\.\) raised KeyError: 'z' \(ps3\.py line 9\); charged in example-1\)$/);
     expect(out.get('invalid-word')!.message).toMatch(/fails as example-2 does/);
     expect(out.get('out-of-letters')!.message).toMatch(/fails as example-1 does/);
     expect(out.get('capitals')!.message).toMatch(/stepped over, as if fixed, it passes/);

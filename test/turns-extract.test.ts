@@ -31,6 +31,17 @@ describe('factsOf: what a solution printed, read with the role table', () => {
     expect(facts('Sorry, you ran out of guesses. The word was else.\n')).toEqual(['secret=else']);
   });
 
+  it('reads no statement inside a list of words: a hint that lists "nice" or "already" says neither', () => {
+    const ROLES2: RoleSpecs = { ...ROLES, good: { ...ROLES.good!, patterns: ['\\bgood guess\\b', '\\bnice\\b'] } };
+    const t2 = buildRoleTable(ROLES2);
+    const read = (text: string) => factsOf(text, t2).map((f) => `${f.role}=${f.value}`).sort();
+    expect(read('Possible matches are:\nmuch must name near neck need nice nine none\n')).toEqual(['matches=much must name near neck need nice nine none']);
+    expect(read('ably aged also\nnice ones well\n')).toEqual(['matches=ably aged also nice ones well']);
+    // A sentence is still a statement, whatever the lengths of its words.
+    expect(read('Nice one, that letter is in\n')).toEqual(['good=true']);
+    expect(read('nice you got it\n')).toEqual(['good=true']);
+  });
+
   it('does not read a statement said in the negative: "not a good guess" is no good guess', () => {
     expect(facts("That's not a good guess!\n")).toEqual([]);
     expect(facts('Oops! That letter is not in my word\n')).toContain('bad=true'); // the negation is the statement's own words
@@ -79,6 +90,9 @@ describe('the judge on those facts', () => {
     expect(checkWordList('tact tart taut test\n', want, 'the matches', 'now')?.text).toMatch(/also lists test/);
     expect(checkWordList('tact tart taut\ntest\n', want, 'the matches', 'now')?.text).toMatch(/also lists test/); // a word line next to the list
     expect(checkWordList('You have 6 guesses left.\n', want, 'the matches', 'now')?.text).toMatch(/does not show the matches/);
+    // Every word of a length is expected (a hint before any letter): the question after the list holds one
+    // ("your") by chance, and is not part of it.
+    expect(checkWordList('tact tart taut your\nYour letter? \n', [...want, 'your'], 'the matches', 'now')).toBeNull();
   });
 
   it('a statement is contradicted by any of its opposites', () => {

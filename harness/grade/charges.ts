@@ -302,8 +302,7 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
     else if (past && same) out.set(t.id, { ...o, message: `${o.message}; run again with ${linesSaid(past.lines)} stepped over, as if fixed, it fails as ${same} does (${past.outcome.message})` });
     else if (past && past.outcome.blind === undefined) {
       // Charged for what it showed past the crash, the crash itself being charged in its home.
-      const crash = first.raisedAt ? ` (as handed in, it raises at line ${first.raisedAt} on every call: charged in ${o.partOf})` : '';
-      out.set(t.id, { ...past.outcome, message: `${past.outcome.message}; seen with ${linesSaid(past.lines)} stepped over, as if fixed${crash}` });
+      out.set(t.id, { ...past.outcome, message: `${past.outcome.message}; seen with ${linesSaid(past.lines)} stepped over, as if fixed (as handed in: ${first.message}; charged in ${o.partOf})` });
       if (sig) pastCrash.push({ ...sig, at: t.id });
     } else out.set(t.id, sawNothing(first, o.partOf!));
   }

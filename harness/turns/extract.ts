@@ -137,7 +137,7 @@ export function readTurns(turns: readonly Turn[], table: RoleTable, o: { facts: 
 }
 
 /** Judges a word-list fact against a program's turn: the words on the lines that list any of the
- *  expected words (and the word lines right next to them whose words have the expected lengths) must
+ *  expected words, most of them (and the word lines right next to them whose words have the expected lengths), must
  *  be exactly the expected words, in any order and layout. */
 export function checkWordList(text: string, want: readonly string[], says: string, when: string): FactProblem | null {
   const expected = new Set(want.map((w) => w.toLowerCase()));
@@ -146,7 +146,9 @@ export function checkWordList(text: string, want: readonly string[], says: strin
     const label = l.lastIndexOf(':');
     return wordLine(label >= 0 ? l.slice(label + 1) : l);
   });
-  const inList = rows.map((r) => Boolean(r?.some((w) => expected.has(w))));
+  // A line lists the words when most of its words are expected ones: a question after the list ("Your
+  // letter?") holds one by chance when the list is every word of a length ("your").
+  const inList = rows.map((r) => !!r && r.filter((w) => expected.has(w)).length * 2 > r.length);
   for (let i = 0; i < rows.length; i++) {
     if (!inList[i]) continue;
     for (let k = i + 1; k < rows.length && !inList[k] && rows[k]?.every((w) => lengths.has(w.length)); k++) inList[k] = true;

@@ -319,10 +319,19 @@ export function linesSaying(text: string, role: Role): string[] {
 // say the guess was correct, "no longer a valid letter" is not "valid letter".
 const NEGATED = /\b(?:not|no|never|hardly|isn't|wasn't|aren't|don't|doesn't|didn't|can't|cannot)\s+(?:[A-Za-z']+\s+){0,2}$/i;
 
+/** A line that lists words, three or more of one length and one case (a hint's matches: "... much must name
+ *  near neck need news next nice nine ..."): the words of a list, never a sentence, whatever they spell. */
+function isWordList(line: string): boolean {
+  const words = line.trim().split(/[\s,;]+/).map((w) => w.replace(/^['"[(]+|['")\].]+$/g, ''));
+  if (words.length < 3 || !words.every((w) => /^[a-z]+$/.test(w) || /^[A-Z]+$/.test(w))) return false;
+  return words.every((w) => w.length === words[0]!.length);
+}
+
 /** Whether a line says what the role says: one of its patterns matches, and for a statement, not right after
- *  a negation in the same clause. */
+ *  a negation in the same clause, nor inside a list of words. */
 export function says(line: string, role: Role): boolean {
   if (role.kind !== 'statement') return role.patterns.some((p) => p.test(line));
+  if (isWordList(line)) return false;
   return role.patterns.some((p) => {
     // Most lines say nothing of the role: the plain test rejects them before a global copy is made to look
     // at each match (this runs for every line of every turn, per statement role).

@@ -93,6 +93,12 @@ describe('the judge on those facts', () => {
     // Every word of a length is expected (a hint before any letter): the question after the list holds one
     // ("your") by chance, and is not part of it.
     expect(checkWordList('tact tart taut your\nYour letter? \n', [...want, 'your'], 'the matches', 'now')).toBeNull();
+    expect(checkWordList('Loading word list from file...\ntact tart taut\n', [...want, 'word', 'list', 'from', 'file'], 'the matches', 'now')?.text).toMatch(/leaves out word list from file$/);
+    // A list as long in wrong words as in right ones is still the program's list.
+    expect(checkWordList('ample amply apple apply\n', ['ample', 'amply'], 'the matches', 'now')?.text).toMatch(/also lists apple apply/);
+    expect(checkWordList('tact tacts tart taut\n', want, 'the matches', 'now')?.text).toMatch(/also lists tacts/);
+    // A debug line naming one of the words beside the letters guessed is not part of the list.
+    expect(checkWordList("tact tart taut\ntact ['a', 't']\n", want, 'the matches', 'now')).toBeNull();
   });
 
   it('a statement is contradicted by any of its opposites', () => {

@@ -136,19 +136,30 @@ export function readTurns(turns: readonly Turn[], table: RoleTable, o: { facts: 
   });
 }
 
+/** A question or a sentence, never a list, though its words may be listed ones when the list is every word
+ *  of a length (a hint before any letter): it ends with '?' or '...' ("Your letter?", "Loading word list from
+ *  file..."), or starts with a capital and has words of several lengths. */
+function prose(line: string): boolean {
+  if (/(?:\?|\.\.\.)\s*$/.test(line)) return true;
+  const words = line.trim().split(/\s+/);
+  return /^[A-Z][a-z]*$/.test(words[0] ?? '') && new Set(words.map((w) => w.replace(/[^A-Za-z]/g, '').length)).size > 1;
+}
+
 /** Judges a word-list fact against a program's turn: the words on the lines that list any of the
- *  expected words, most of them (and the word lines right next to them whose words have the expected lengths), must
+ *  expected words (and the word lines right next to them whose words have the expected lengths) must
  *  be exactly the expected words, in any order and layout. */
 export function checkWordList(text: string, want: readonly string[], says: string, when: string): FactProblem | null {
   const expected = new Set(want.map((w) => w.toLowerCase()));
   const lengths = new Set([...expected].map((w) => w.length));
   const rows = text.split('\n').map((l) => {
     const label = l.lastIndexOf(':');
-    return wordLine(label >= 0 ? l.slice(label + 1) : l);
+    const rest = label >= 0 ? l.slice(label + 1) : l;
+    return prose(rest) ? null : wordLine(rest);
   });
-  // A line lists the words when most of its words are expected ones: a question after the list ("Your
-  // letter?") holds one by chance when the list is every word of a length ("your").
-  const inList = rows.map((r) => !!r && r.filter((w) => expected.has(w)).length * 2 > r.length);
+  // A line lists the words when it names one of them and most of its words are expected, or all have an
+  // expected length: a debug line that names the secret word beside the letters guessed ("apple ['a', 'l']")
+  // is not part of the list; a wrong matcher's list ("ample amply apple apply") is.
+  const inList = rows.map((r) => !!r && r.some((w) => expected.has(w)) && (r.filter((w) => expected.has(w)).length * 2 > r.length || r.every((w) => lengths.has(w.length))));
   for (let i = 0; i < rows.length; i++) {
     if (!inList[i]) continue;
     for (let k = i + 1; k < rows.length && !inList[k] && rows[k]?.every((w) => lengths.has(w.length)); k++) inList[k] = true;

@@ -285,6 +285,14 @@ describe('a file that does not import as handed in is salvaged: the smallest cha
     expect(w.steps[0]!.error?.line).toBe(18);
     await sess.close();
   });
+  it('a stray line in a class body (outside its methods) that raises or asks at import is set aside, and the class kept', async () => {
+    const { imp, call, close } = await imported('class Game:\n    print(undefined_name)\n    LEVEL = input("level? ")\n    def score(self):\n        return 7\n\ndef f():\n    return Game().score()\n');
+    expect(imp.ok).toBe(true);
+    expect(imp.set_aside).toEqual([expect.objectContaining({ action: 'set_aside', line: 2, names: [], why: expect.stringMatching(/body of class Game, outside its methods/) })]);
+    expect(imp.skipped).toEqual([expect.objectContaining({ line: 3, source: 'LEVEL = input("level? ")' })]);
+    expect((await call('f')).value).toEqual({ i: '7' });
+    await close();
+  });
   it('a tab among spaces: the file is read with tab stops of 8, as Python 2 did', async () => {
     const { imp, call, close } = await imported('def f():\n        x = 1\n\treturn x + 1\n');
     expect(imp.ok).toBe(true);

@@ -523,7 +523,9 @@ function runRule(t: Extract<TestData, { rule: unknown }>, env: PythonTestEnv): O
       const asked = imp.skipped?.[0];
       if (asked) {
         const bound = Object.entries(asked.bound ?? {}).map(([n, v]) => `${n} = ${v}`);
-        return fail(`importing ${env.file} starts the program: line ${asked.line} (${JSON.stringify(asked.source)}) asks for input while the module is imported; it was skipped so that the functions could be graded${bound.length ? ` (with the starter's ${bound.join(', ')})` : ''}`, { hint: "move top-level code that plays the game under if __name__ == '__main__':" });
+        // Top-level code, or a statement of a class body outside its methods (the driver sets that line aside).
+        const hint = "code that runs when the module is imported (top-level code, or a class body outside its methods) must not ask for input: move it under if __name__ == '__main__': or into a method";
+        return fail(`importing ${env.file} starts the program: line ${asked.line} (${JSON.stringify(asked.source)}) asks for input while the module is imported; it was skipped so that the functions could be graded${bound.length ? ` (with the starter's ${bound.join(', ')})` : ''}`, { hint });
       }
       const out = imp.output + imp.stderr;
       if (out.length && t.rule === 'silent-import') return fail(`importing ${env.file} printed ${JSON.stringify(out.slice(0, 200))}${out.length > 200 ? '…' : ''}; importing must print nothing and run nothing`, { hint: "move top-level code under if __name__ == '__main__':" });

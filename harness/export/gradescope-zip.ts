@@ -109,7 +109,7 @@ export async function gradescopeEntries(assignment: string, opts: GradescopeExpo
   const root = rootPath();
 
   entries.push({ path: `${VENDOR_DIR}/package.json`, data: strToU8(JSON.stringify({ name: 'gradekit', version: gradekitVersion(), type: 'module', private: true }, null, 2) + '\n') });
-  for (const f of ['driver.py', 'gradekit_driver.py', 'gradekit_salvage.py']) add(rootPath('harness', 'run', 'python', f), `${VENDOR_DIR}/harness/run/python/${f}`);
+  for (const f of ['driver.py', 'gradekit_driver.py', 'gradekit_salvage.py', 'gradekit_step_over.py']) add(rootPath('harness', 'run', 'python', f), `${VENDOR_DIR}/harness/run/python/${f}`);
   // The Java helpers are compiled on the grading machine: the warm javac, and the virtual clock of games.
   if (a.spec.data.language === 'java') for (const f of ['JavacServer.java', 'VirtualClock.java', 'GradekitCalls.java']) add(rootPath('harness', 'run', 'java', f), `${VENDOR_DIR}/harness/run/java/${f}`);
   entries.push({ path: `${VENDOR_DIR}/${ENTRY_BUNDLE}`, data: await graderBundle() });

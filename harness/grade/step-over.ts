@@ -27,7 +27,8 @@ export async function stepOverCrash(t: TestData, first: Outcome, run: (t: Steppe
     // Raised at the same line again: that line could not be stepped over (a `with`, top-level code). Raised
     // for a name with no value: most likely one the stepped-over statement was to set, so the guess at the
     // fix, not the program, stopped this run: it shows nothing of the program.
-    if (next.raisedAt === o.raisedAt || /^raised:(?:NameError|UnboundLocalError):/.test(next.defect ?? '')) break;
+    // A run gradekit could not make (its own failure) shows nothing of the program either.
+    if (next.raisedAt === o.raisedAt || next.kind === 'grader_error' || /^raised:(?:NameError|UnboundLocalError):/.test(next.defect ?? '')) break;
     lines = [...lines, o.raisedAt];
     o = next;
   }

@@ -1840,10 +1840,16 @@ def step_over(lines, module=None):
     import importlib.util
 
     here = os.path.dirname(os.path.abspath(__file__))
-    spec = importlib.util.spec_from_file_location("gradekit_step_over", os.path.join(here, "gradekit_step_over.py"))
-    stepper = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(stepper)
-    return stepper.apply(module or STATE["module"], STATE["tree"], STATE["file"], lines)
+    try:
+        spec = importlib.util.spec_from_file_location("gradekit_step_over", os.path.join(here, "gradekit_step_over.py"))
+        stepper = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(stepper)
+        return stepper.apply(module or STATE["module"], STATE["tree"], STATE["file"], lines)
+    except Exception as e:
+        # gradekit's own failure: the run goes on as handed in (it stops where it did, and the grader stops
+        # trying), never a verdict of the student's.
+        NOTICES.append("gradekit could not step over lines %s: %s" % (lines, e))
+        return []
 
 
 CODE = {}  # path -> code object, compiled once in the zygote (not once per test)

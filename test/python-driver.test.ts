@@ -285,6 +285,20 @@ describe('a file that does not import as handed in is salvaged: the smallest cha
     expect(w.steps[0]!.error?.line).toBe(18);
     await sess.close();
   });
+  it('steps over a call of a handout function that leaves out an argument by giving it the caller\'s variable of that name', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'gk-stepover-'));
+    writeFileSync(join(d, 'm.py'), 'def show(hand):\n    print("hand:", len(hand))\n\ndef play(hand):\n    show()\n    return len(hand)\n\ndef other(cards):\n    show()\n    return 0\n');
+    const sess = new PythonSession({ file: join(d, 'm.py'), module: 'm', cwd: d, signatures: { show: ['hand'] } });
+    expect((await sess.start()).ok).toBe(true);
+    const run = async (callee: string, step_over: number[]) => (await sess.run({ id: callee, timeout_ms: 2000, steps: [{ callee: [callee], args: [{ l: ['a', 'b'] }] }], step_over })).obs!;
+    expect((await run('play', [])).steps[0]!.error?.line).toBe(5);
+    const past = await run('play', [5]);
+    expect(past.steps[0]!.value).toEqual({ i: '2' });
+    expect(past.transcript).toBe('hand: 2\n');
+    // The caller has no variable of that name: the completed call raises NameError there (the grader stops).
+    expect((await run('other', [9])).steps[0]!.error?.type).toBe('NameError');
+    await sess.close();
+  });
   it('a stray line in a class body (outside its methods) that raises or asks at import is set aside, and the class kept', async () => {
     const { imp, call, close } = await imported('class Game:\n    print(undefined_name)\n    LEVEL = input("level? ")\n    def score(self):\n        return 7\n\ndef f():\n    return Game().score()\n');
     expect(imp.ok).toBe(true);

@@ -831,7 +831,8 @@ def do_import(req):
         # Planned from the source before any student code ran, applied now that the builtins are the driver's
         # again (a module may replace isinstance or sorted while it is imported).
         MAIN_WIRING.update(STATE.pop("main_wiring", {}))
-        renamed = adopt_renamed(STATE["module"], req.get("required") or [], req.get("signatures") or {})
+        STATE["signatures"] = req.get("signatures") or {}
+        renamed = adopt_renamed(STATE["module"], req.get("required") or [], STATE["signatures"])
         if renamed:
             result["renamed"] = renamed
         if req.get("import") != "strict":
@@ -1844,7 +1845,7 @@ def step_over(lines, module=None):
         spec = importlib.util.spec_from_file_location("gradekit_step_over", os.path.join(here, "gradekit_step_over.py"))
         stepper = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(stepper)
-        return stepper.apply(module or STATE["module"], STATE["tree"], STATE["file"], lines)
+        return stepper.apply(module or STATE["module"], STATE["tree"], STATE["file"], lines, STATE.get("signatures") or {})
     except Exception as e:
         # gradekit's own failure: the run goes on as handed in (it stops where it did, and the grader stops
         # trying), never a verdict of the student's.

@@ -5,6 +5,8 @@ what the run may change: it can keep a test's points, never take more).
 
 Each line names the innermost statement that holds it, made harmless in a copy of its function's tree; the
 function is compiled again in the module's own namespace and put where the old one was:
+- a call of a handout function that leaves out arguments (display_hand() in play_hand) is given the function's
+  own variables of those parameters' names (display_hand(hand)), as the handout's signature names them;
 - a statement that adds has each + take a string and a number as text (print("Total: " + score));
 - any other simple statement becomes `pass` (a `return` returns None);
 - the condition of an `if`, `elif` or `while` is taken as true: the body the student wrote is what runs;
@@ -36,7 +38,7 @@ def _bodies(stmt):
     return out
 
 
-def _step_over(stmts, line):
+def _step_over(stmts, line, signatures=None):
     """Makes the innermost statement of `stmts` holding `line` harmless; whether one was."""
     for i, s in enumerate(stmts):
         if not (s.lineno <= line <= (s.end_lineno or s.lineno)):
@@ -49,8 +51,9 @@ def _step_over(stmts, line):
             s.iter = _counted(s.iter)
             return True
         if _bodies(s):
-            return not header and any(_step_over(b, line) for b in _bodies(s))
-        if _adds_leniently(s):
+            return not header and any(_step_over(b, line, signatures) for b in _bodies(s))
+        completed = _complete_calls(s, signatures or {})
+        if _adds_leniently(s) or completed:
             return True
         stmts[i] = ast.copy_location(ast.Return(value=None) if isinstance(s, ast.Return) else ast.Pass(), s)
         return True
@@ -78,6 +81,22 @@ class _Adds(ast.NodeTransformer):
             return node
         call = ast.Call(func=ast.Name(id=_ADD, ctx=ast.Load()), args=[node.left, node.right], keywords=[])
         return ast.copy_location(call, node)
+
+
+def _complete_calls(stmt, signatures):
+    """Calls of the handout's functions in `stmt` given fewer positional arguments than the handout's
+    parameters, and no others: each missing one is the caller's variable of that parameter's name. Whether any
+    was (a name the caller lacks raises NameError in the next run, and the grader stops there)."""
+    done = False
+    for node in ast.walk(stmt):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)) or node.keywords:
+            continue
+        params = signatures.get(node.func.id)
+        if not params or len(node.args) >= len(params) or any(isinstance(a, ast.Starred) for a in node.args):
+            continue
+        node.args = node.args + [ast.copy_location(ast.Name(id=p, ctx=ast.Load()), node) for p in params[len(node.args):]]
+        done = True
+    return done
 
 
 def _adds_leniently(stmt):
@@ -132,8 +151,8 @@ def _replace(module, cls, name, old, new):
             module.__dict__[key] = types.MethodType(new_fn, value.__self__)
 
 
-def apply(module, tree, path, lines):
-    """Steps over each line; returns those it could."""
+def apply(module, tree, path, lines, signatures=None):
+    """Steps over each line; returns those it could. `signatures`: the handout's functions' parameter names."""
     done = []
     plans = {}
     for line in lines:
@@ -146,7 +165,7 @@ def apply(module, tree, path, lines):
         if old is None:
             continue
         node = copy.deepcopy(fn)
-        stepped = [line for line in its if _step_over(node.body, line)]
+        stepped = [line for line in its if _step_over(node.body, line, signatures)]
         if not stepped:
             continue
         try:

@@ -2,8 +2,9 @@
 // reads on; gradekit runs the test again with the line stepped over (gradekit_step_over.py), up to a few
 // lines, each a crash the run before stopped at. What that run shows can only spare the test a charge
 // (charges.ts): its rule holds once the crash is out of the way (P4), or it fails the way another test
-// already charges (P3). A failure only the stepped-over run shows is not charged as itself: stepping over a
-// line is gradekit's guess at the fix, and a guess is never the evidence for a charge.
+// already charges (P3). A failure only the stepped-over run shows is what a test that saw nothing is charged
+// for, once, instead of the crash again: never a charge the test would not have had (stepping over a line is
+// gradekit's guess at the fix, and a guess alone is never the evidence for a charge).
 import type { TestData } from '../spec/schema.js';
 import type { Outcome } from './outcome.js';
 

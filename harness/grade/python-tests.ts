@@ -13,7 +13,7 @@ import { needsSolution, solutionCaller, SolutionUnavailable, solutionExpected, t
 import { DEFAULT_PROFILE } from '../interactive/profile.js';
 import { judge } from './judge.js';
 import { findCause, ownDesign } from './causes.js';
-import { stepOverCrash, type SteppedTest } from './step-over.js';
+import { stepOverCrash, type SteppedTest, type SteppingBudget } from './step-over.js';
 import { Answerer } from '../turns/answers.js';
 import { choked, doubtedQuestions, otherReadings, freshReadings, readingNote, refusal, tookAnswers, type Stop } from '../turns/readings.js';
 import { offeredChoices } from '../turns/offered.js';
@@ -36,6 +36,8 @@ export interface PythonTestEnv {
   seed?: number | string;
   /** A solution reference's own driver, for tests its golden files cannot answer (--words, another seed). */
   solution?: SolutionRunner;
+  /** The time the submission's runs past crashes have taken so far (step-over.ts), shared by its tests. */
+  stepping?: SteppingBudget;
 }
 
 export function exprToWire(e: PyExpr, bindings: Record<string, PyValue> = {}): WireArg {
@@ -179,7 +181,7 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
   if (!intervene) return runOnce(t, env, timeoutMs, false);
   const again = onceEach(env, timeoutMs);
   // A crash that stopped the run before it showed anything: run again past it (step-over.ts).
-  return stepOverCrash(t, await runOnce(t, env, timeoutMs, true, again), again);
+  return stepOverCrash(t, await runOnce(t, env, timeoutMs, true, again), again, env.stepping);
 }
 
 async function runOnce(t: TestData, env: PythonTestEnv, timeoutMs: number, intervene: boolean, onceEachRun?: (v: TestData) => Promise<Outcome>): Promise<Outcome> {

@@ -233,6 +233,7 @@ async function gradePython(
     // An import that worked once but not twice (randomness, timing) leaves the sessions that worked.
     sessions = sessions.filter((_, i) => imps[i].ok);
     const passed = new Set<string>();
+    const stepping = { spentMs: 0 };
     const started = new Map<string, Promise<void>>();
     // `needs` holds among the tests being run: with --only, a test whose prerequisite is left out just runs.
     const selected = new Set(tests.map((t) => t.id));
@@ -276,7 +277,7 @@ async function gradePython(
                 o = skipped(`skipped: needs '${needs}' to pass first`);
               } else {
                 try {
-                  o = await runPythonTest(t, { a, session, file: fileName, seed: opts.seed, solution }, timeout);
+                  o = await runPythonTest(t, { a, session, file: fileName, seed: opts.seed, solution, stepping }, timeout);
                 } catch (e) {
                   o = graderError(`grader problem while running this test: ${(e as Error).message}`);
                 }

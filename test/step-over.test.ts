@@ -1,0 +1,41 @@
+// The runs past a crash (harness/grade/step-over.ts), with made-up runs: which lines are stepped over, when it
+// stops, and the time a submission may give them.
+import { describe, expect, it } from 'vitest';
+import { stepOverCrash, type SteppedTest } from '../harness/grade/step-over.js';
+import { error, pass, type Outcome } from '../harness/grade/outcome.js';
+import type { TestData } from '../harness/spec/schema.js';
+
+const game = { id: 'play', call: 'play_hand(h, word_list)', stdin: ['!!'] } as unknown as TestData;
+const crash = (line: number, defect = `raised:TypeError:${line}@play_hand`): Outcome => ({ ...error(`raised TypeError (line ${line})`), defect, raisedAt: line, blind: 'play_hand' });
+
+describe('stepOverCrash', () => {
+  it('steps over each next crash until the run gets through, and keeps that run beside the first', async () => {
+    const asked: number[][] = [];
+    const run = async (v: SteppedTest) => { asked.push(v.stepOver!); return v.stepOver!.length < 3 ? crash(10 + v.stepOver!.length) : pass(); };
+    const o = await stepOverCrash(game, crash(10), run);
+    expect(asked).toEqual([[10], [10, 11], [10, 11, 12]]);
+    expect(o.steppedOver).toEqual({ lines: [10, 11, 12], outcome: pass() });
+    expect(o.message).toBe('raised TypeError (line 10)');
+  });
+
+  it('stops where a line cannot be stepped over, a name is left unbound, or gradekit failed: those runs are not used', async () => {
+    const same = await stepOverCrash(game, crash(10), async () => crash(10));
+    expect(same.steppedOver).toBeUndefined();
+    const unbound = await stepOverCrash(game, crash(10), async (v) => (v.stepOver!.length === 1 ? crash(11) : crash(12, 'raised:NameError:count@play_hand')));
+    expect(unbound.steppedOver?.lines).toEqual([10]);
+    const ours = await stepOverCrash(game, crash(10), async () => error('the driver failed', undefined, 'grader_error'));
+    expect(ours.steppedOver).toBeUndefined();
+  });
+
+  it('never for a rule that something does not happen, nor once the submission has spent its time on such runs', async () => {
+    let runs = 0;
+    const run = async () => { runs++; return pass(); };
+    expect((await stepOverCrash({ ...game, unchanged_args: [0] } as TestData, crash(10), run)).steppedOver).toBeUndefined();
+    expect((await stepOverCrash(game, crash(10), run, { spentMs: 60_000 })).steppedOver).toBeUndefined();
+    expect(runs).toBe(0);
+    const budget = { spentMs: 0 };
+    await stepOverCrash(game, crash(10), run, budget);
+    expect(runs).toBe(1);
+    expect(budget.spentMs).toBeGreaterThanOrEqual(0);
+  });
+});

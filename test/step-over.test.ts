@@ -30,7 +30,7 @@ describe('stepOverCrash', () => {
   it('never for a rule that something does not happen, nor once the submission has spent its time on such runs', async () => {
     let runs = 0;
     const run = async () => { runs++; return pass(); };
-    expect((await stepOverCrash({ ...game, unchanged_args: [0] } as TestData, crash(10), run)).steppedOver).toBeUndefined();
+    expect((await stepOverCrash({ ...game, unchanged_args: true } as TestData, crash(10), run)).steppedOver).toBeUndefined();
     expect((await stepOverCrash(game, crash(10), run, { spentMs: 60_000 })).steppedOver).toBeUndefined();
     expect(runs).toBe(0);
     const budget = { spentMs: 0 };

@@ -90,7 +90,7 @@ export async function ownDesign(t: Running, first: Outcome, run: (t: Running) =>
   // What the program did with the reference's functions (the hands it played: `new_calls`) is seen only
   // while they are in place: a run without them cannot clear it.
   const seenOnlyWithReference = first.defect?.startsWith('calls-');
-  if (refs.length && !seenOnlyWithReference) {
+  if (refs.length && !seenOnlyWithReference && anyCalled(first, refs)) {
     // One run with all of the student's own helpers back (the program as it was written): a program that
     // obeys the rule so passes, whichever helper's design it relies on.
     const own = { ...patch };
@@ -137,11 +137,16 @@ function wrongSooner(swapped: Outcome, own: Outcome): boolean {
 /** The first line of the transcript where a failure was seen. */
 const at = (o: Outcome) => seenAt(o)?.from;
 
+/** Whether the runs behind an outcome called any of these patched functions (true when they did not say):
+ *  runs are deterministic, so a variation that only changes functions never called is the same run, and a
+ *  failing game that never substituted pays nothing for the substitution mock's variations. */
+const anyCalled = (o: Outcome, names: readonly string[]) => !o.called || names.some((n) => o.called!.includes(n));
+
 /** The failure of a test whose substitute_hand is a scripted mock, run again with the mock changing the
  *  hand it is given too (see ownDesign). */
 async function mockedInPlace(t: Running, first: Outcome, run: (t: Running) => Promise<Outcome>): Promise<Outcome> {
   const patch = (t.patch ?? {}) as Patches;
-  const mocks = Object.entries(patch).filter(([, p]) => typeof p === 'object' && p !== null && 'replace_with' in p && !p.in_place);
+  const mocks = Object.entries(patch).filter(([n, p]) => typeof p === 'object' && p !== null && 'replace_with' in p && !p.in_place && anyCalled(first, [n]));
   // First the change alone (the program ignores the result), then the change returned too (it uses the
   // result, and elsewhere the argument it changed: a replay of the hand it was given).
   const ways = [true, 'returned'] as const;

@@ -30,6 +30,10 @@ export interface Outcome {
    *  call, like a stub) and its defect is charged by another test, this one could check nothing: it is not
    *  checked (no points), never "not charged again" (full points for a rule nobody saw). */
   blind?: string;
+  /** The patched functions (a mock, a scripted sequence, the reference's) the test's runs called; undefined
+   *  when a run did not say. Runs are deterministic: a variation that only changes a function none of them
+   *  called is the same run again, and the re-runs that look for a cause skip it (causes.ts). */
+  called?: string[];
   /** The line of the student's file where the exception that stopped this run was raised. */
   raisedAt?: number;
   /** For a `blind` test: the same test run again with the lines its crash stopped at stepped over, as a TA

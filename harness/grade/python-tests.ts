@@ -226,10 +226,34 @@ function onceEach(env: PythonTestEnv, timeoutMs: number): (v: TestData) => Promi
  *  keeping the reading the program takes (harness/turns/readings.ts). At most MAX_READINGS questions. What
  *  one test learned is not the next test's start: its verdict would depend on the order tests ran in. */
 async function readByBehaviour(r: RunningTest, env: PythonTestEnv, timeoutMs: number): Promise<Outcome> {
+  const seen = calledIn();
+  const o = await readRuns(r, env, timeoutMs, (...args) => runAnswered(...args).then(seen.see));
+  const called = seen.all();
+  return called ? { ...o, called } : o;
+}
+
+/** The patched functions any of one test's runs called (undefined once a run did not say: a run stopped at
+ *  a limit). A variation of the test that only changes the others is the same run (causes.ts). */
+function calledIn() {
+  let all: Set<string> | undefined = new Set();
+  return {
+    see: (x: Answered): Answered => {
+      const c = x.outcome.called;
+      if (!c) all = undefined;
+      else for (const n of c) all?.add(n);
+      return x;
+    },
+    all: () => all && [...all].sort(),
+  };
+}
+
+type RunAnswered = typeof runAnswered;
+
+async function readRuns(r: RunningTest, env: PythonTestEnv, timeoutMs: number, runAnswered: RunAnswered): Promise<Outcome> {
   const learned = freshReadings();
   let run = await runAnswered(r, env, timeoutMs, learned.taken);
   if (run.outcome.status !== 'passed' && !run.answerer) {
-    const offered = await answerOffered(r, env, timeoutMs, run);
+    const offered = await answerOffered(r, env, timeoutMs, run, runAnswered);
     if (offered) return offered;
   }
   const notes: string[] = [];
@@ -273,7 +297,7 @@ async function readByBehaviour(r: RunningTest, env: PythonTestEnv, timeoutMs: nu
  *  question that offers its own choices ("Type '1' ... '2'"): a question the handout's program does not ask,
  *  about which it says nothing. Played again with each choice given before that line, the first run the
  *  program takes is the test's verdict, with a note; undefined when none is taken (or nothing was offered). */
-async function answerOffered(r: RunningTest, env: PythonTestEnv, timeoutMs: number, run: Answered): Promise<Outcome | undefined> {
+async function answerOffered(r: RunningTest, env: PythonTestEnv, timeoutMs: number, run: Answered, runAnswered: RunAnswered): Promise<Outcome | undefined> {
   const stdin = r.stdin;
   const raisedWith = run.raisedWith;
   if (!stdin?.length || run.stopped !== 'raised' || !raisedWith) return undefined;
@@ -400,6 +424,7 @@ async function runAnswered(r: RunningTest, env: PythonTestEnv, timeoutMs: number
   });
   const outcome = printedOrReturned(judged, obs, ref, r, compare, mode, steps);
   if (obs.notices?.length) outcome.notices = obs.notices;
+  if (obs.called) outcome.called = obs.called;
   const stopped: Stop = obs.steps.some((x) => x.error) ? 'raised' : obs.input_exhausted != null || obs.steps.some((x) => x.input_exhausted !== undefined) ? 'exhausted' : null;
   const imp = env.session.importResult;
   const raised = obs.steps.find((x) => x.error)?.error;

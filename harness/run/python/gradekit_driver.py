@@ -621,6 +621,9 @@ NOTICES = []
 # How many times each scripted sequence was drawn from in this test (the grader compares it with the
 # reference's count: a program may draw values it never uses, causes of a failure it looks for).
 DRAWS = {}
+# The patched functions this test called (a mock, a scripted sequence, the reference's): a re-run that only
+# changes one the run never called is the same run, and the grader does not make it (causes.ts).
+CALLED = set()
 _real_chdir = os.chdir
 
 
@@ -1524,6 +1527,7 @@ def make_patch(p, env):
             # value again: if the program really uses it, it asks for input the test does not give.
             state["i"] += 1
             DRAWS[name] = state["i"]
+            CALLED.add(name)
             if state["i"] > len(values):
                 if state["i"] == len(values) + 1:
                     NOTICES.append("%s() was called more often than the test scripts (%d times); the extra calls got the last scripted value again" % (name, len(values)))
@@ -1536,8 +1540,11 @@ def make_patch(p, env):
 
         in_place = p.get("in_place") or False
 
+        name = p["name"]
+
         def replace(d, key, *rest):
             # The MIT grader's substitute_hand mock: every copy of `key` becomes the chosen letter.
+            CALLED.add(name)
             out = {}
             for k, v in d.items():
                 k2 = new_key if k == key else k
@@ -1656,6 +1663,7 @@ def reference_proxy(name, params=None):
         # in the student's process: not the program's CPU time (a loop over an 80,000-word list that calls a
         # reference helper each time spent seconds here, and was stopped at its limit or not by chance).
         t0 = _process_time()
+        CALLED.add(name)
         try:
             return _proxied(args, kwargs)
         finally:
@@ -1831,6 +1839,7 @@ def run_test(req):
     obs["notices"] = list(NOTICES)
     if DRAWS:
         obs["draws"] = dict(DRAWS)
+    obs["called"] = sorted(CALLED)
     return obs
 
 

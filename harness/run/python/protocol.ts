@@ -142,6 +142,8 @@ export interface Observation {
   notices: string[];
   /** How many times the test's program drew from each scripted sequence (a `returns:` or `generate:` patch). */
   draws?: Record<string, number>;
+  /** The patched functions (a mock, a scripted sequence, the reference's) the test called. */
+  called?: string[];
   driver_error?: string;
   /** The lines of `step_over` the driver could step over. */
   stepped_over?: number[];

@@ -39,7 +39,7 @@ type Expect = {
 };
 
 /** The time limit (3 s in the hostile spec) is CPU time; waiting is limited apart, by as long again. */
-const CPU_LIMIT = /^time limit exceeded: used more than 3 s of CPU time without finishing: an infinite loop or very slow code/;
+const CPU_LIMIT = /^time limit exceeded: used more than 3 s of CPU time without finishing \(stopped at 4.5 s, half as much again, so that no program near its limit is stopped by chance\): an infinite loop or very slow code/;
 const WAITING = /^time limit exceeded: the program was waiting, not computing: it spent 3(\.\d+)? s asleep without finishing or asking for input \(and used \d+ ms of its 3 s of CPU time\), waiting for something that never comes: it was blocked on a lock, a condition or a sleep the grader cannot fast-forward \(Object\.wait, join, a lock, park\)/;
 /** A stopped game keeps what the program printed and every input it was given, up to where it stopped. */
 const UP_TO_FIRST_GUESS = /Enter word length: 4\n[\s\S]*Show running total of words remaining\? \(y\/n\): y\n[\s\S]*Enter a letter: a\n$/;

@@ -29,7 +29,7 @@ export const SLOW_FILES = [
   'audit-java-mutants.test.ts',
   'grade-parallel.test.ts',
   'bench-smoke.test.ts',
-  'remeasure-game.test.ts',
+  'cpu-room-game.test.ts',
   // The second Java course folder: it also runs in `npm run test:load`, where it lived until the grader's
   // shell set-up was found to be what pushed its first JVM tests past their limits beside other files.
   'load/course-percolation.test.ts',

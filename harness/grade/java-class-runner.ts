@@ -17,7 +17,6 @@ import { batch, judgeProperty, propertyPlan, renderedCases } from './java-proper
 import type { LockstepResult } from '../run/lockstep.js';
 
 const runOf = (r: ClassRun): LockstepResult => ('calls' in r ? r.calls.run : r.main);
-const cpuStopped = (r: ClassRun) => runOf(r).outcome === 'timeout' && runOf(r).limit === 'cpu';
 
 /** A submission whose classes do not compile: every test gets the compile error (or the limit that stopped
  *  javac), and the report says it once at its top. Shared with the game runner (java-runner.ts). */
@@ -52,13 +51,8 @@ export const javaClassRunner: LanguageRunner = async (a, submission, tests, opts
       if ('problem' in plan) return graderError(plan.problem);
       const { steps } = batch(plan, plan.cases.map((c) => c.value_));
       const want = await expectedRun(a, t, steps, opts.wrap, renderedCases(plan));
-      let got = await runClassTest(a, t, steps, place);
+      const got = await runClassTest(a, t, steps, place);
       spent += runOf(got).cpuMs ?? 0;
-      if (cpuStopped(got)) {
-        const again = await runClassTest(a, t, steps, place);
-        spent += runOf(again).cpuMs ?? 0;
-        if (!cpuStopped(again)) got = again;
-      }
       if (!('calls' in got)) return graderError('a property test ran as a run of main');
       const r = await judgeProperty(a, t, plan, got.calls, want, place, opts.wrap, timeoutMs);
       spent += r.cpuMs;
@@ -69,15 +63,9 @@ export const javaClassRunner: LanguageRunner = async (a, submission, tests, opts
     if ('problem' in want) return graderError(want.problem);
     const misfit = solutionMisfitAt(a, t, want);
     if (misfit) return graderError(misfit);
-    let got = await runClassTest(a, t, steps, place);
+    // Its CPU limit gets its room where the JVM is run (the lockstep runner: cpu-room.ts).
+    const got = await runClassTest(a, t, steps, place);
     spent += runOf(got).cpuMs ?? 0;
-    // Near the limit, measured again: a run stopped at its CPU limit runs once more, and either run that
-    // finished is the verdict (a loaded machine must not decide it).
-    if (cpuStopped(got)) {
-      const again = await runClassTest(a, t, steps, place);
-      spent += runOf(again).cpuMs ?? 0;
-      if (!cpuStopped(again)) got = again;
-    }
     if ('calls' in want && 'calls' in got) {
       const { outcome, at } = judgeCallsAt(t, steps ?? [], got.calls, want.calls, timeoutMs, b.stubs);
       // Stopped before a step that expects an exception the class never names: that check was never written.

@@ -15,7 +15,6 @@ import { UsageError } from '../util/errors.js';
 import { studentWorkDir, type WorkDirLease } from '../run/sandbox/index.js';
 import { overBudget } from './submission.js';
 import { compileFailure, javaClassRunner } from './java-class-runner.js';
-import { remeasureLimitMs } from '../run/remeasure.js';
 import { hintNear } from '../util/suggest.js';
 
 export const javaRunner: LanguageRunner = async (a, submission, tests, opts) => {
@@ -82,15 +81,8 @@ export const javaRunner: LanguageRunner = async (a, submission, tests, opts) => 
         }
       };
       const timeoutMs = t.timeout ?? a.spec.data.defaults.timeout;
-      let r = await play(timeoutMs);
-      // Near the limit, measured again (as for Python, session.ts run()): a game stopped at its CPU limit is
-      // played once more, with more room (REMEASURE_ROOM); it passes the limit if either game finished, and
-      // fails it only if both were stopped.
-      if (r.cpuLimited && !broken) {
-        const again = await play(remeasureLimitMs(timeoutMs));
-        if (!again.cpuLimited && !broken) r = again;
-        else r = { ...r, message: `${r.message} (played twice: stopped both times)` };
-      }
+      // Its CPU limit gets its room where the game is run (the lockstep runner: cpu-room.ts).
+      const r = await play(timeoutMs);
       const o = broken ? limit('resource_limit_exceeded', broken) : verdict(r, t.checks);
       outcomes.set(t.id, { ...o, ...(r.notices.length ? { notices: r.notices } : {}), ms: performance.now() - t0 });
     }

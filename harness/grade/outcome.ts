@@ -1,4 +1,5 @@
 // What judging one test yields before points are attached.
+import { roomNote } from '../run/cpu-room.js';
 import type { Status, TestDetail } from '../model/report.js';
 import type { RunResult } from '../run/python/protocol.js';
 import { KINDS, kindMessage, type OutcomeKind } from '../model/kinds.js';
@@ -95,7 +96,7 @@ export function runFailure(r: RunResult, timeoutMs: number): Outcome {
         // The driver's last backstop: runnable, yet neither running nor queued for a CPU (never mere load).
         return graderError(`the test process stopped making progress: it was runnable but neither ran nor waited for a CPU (after ${fmtMs(r.wall_ms ?? 0)} it had used ${cpu} of its ${fmtMs(timeoutMs)} of CPU time); grade the submission again`, detail);
       }
-      return limit('time_limit_exceeded', `used more than ${fmtMs(timeoutMs)} of CPU time without finishing${r.remeasured ? ' (run twice: stopped both times)' : ''}: an infinite loop or very slow code${inFunction(r.stopped_in)}${at}`, detail);
+      return limit('time_limit_exceeded', `used more than ${fmtMs(timeoutMs)} of CPU time without finishing${roomNote(timeoutMs)}: an infinite loop or very slow code${inFunction(r.stopped_in)}${at}`, detail);
     case 'crashed':
       if (r.signal === 24) return limit('time_limit_exceeded', `the test process used up its CPU time (${SIGNALS[24]})${at}`, detail);
       if (r.signal === 25) return limit('output_limit_exceeded', `the test process wrote a file larger than allowed (${SIGNALS[25]})`, detail);

@@ -7,7 +7,6 @@ import { parseExpr, parseStep, literalValue, type PyExpr, type PyStep } from '..
 import type { TestData, Comparator, Normaliser } from '../spec/schema.js';
 import { INPUT_CALL, type Observation, type ReferenceCall, type RunRequest, type RunResult, type WireArg, type WirePatch, type WireStep } from '../run/python/protocol.js';
 import type { PythonSession } from '../run/python/session.js';
-import { remeasureLimitMs } from '../run/remeasure.js';
 import { ANSWER_CAP, makeContext, RecordingIO, referenceCaller, runReference, type FunctionCall, type RefRunOptions, type RefRunResult, type ScriptedPatch } from './reference-run.js';
 import { needsSolution, solutionCaller, SolutionUnavailable, solutionExpected, type SolutionRunner } from './solution.js';
 import { DEFAULT_PROFILE } from '../interactive/profile.js';
@@ -281,7 +280,7 @@ async function readRuns(r: RunningTest, env: PythonTestEnv, timeoutMs: number, r
     // A program that draws from a scripted sequence (deal_hand) more often than the reference may throw the
     // extra values away: played again with unused values at those draws (unused-draws.ts).
     for (const p of unusedDrawPlans(run.draws)) {
-      const trial = await runAnswered(r, env, timeoutMs, learned.taken, false, p.vary);
+      const trial = await runAnswered(r, env, timeoutMs, learned.taken, p.vary);
       if (trial.outcome.status === 'passed') {
         run = { ...trial, outcome: { ...trial.outcome, notices: [...(trial.outcome.notices ?? []), p.note] } };
         break;
@@ -304,7 +303,7 @@ async function answerOffered(r: RunningTest, env: PythonTestEnv, timeoutMs: numb
   const k = stdin.findIndex((line) => choked(line, raisedWith));
   if (k < 0) return undefined;
   for (const choice of offeredChoices(run.outcome.detail?.transcript ?? '', stdin[k]!)) {
-    const trial = await runAnswered(r, env, timeoutMs, new Map(), false, { extra: { at: k, line: choice } });
+    const trial = await runAnswered(r, env, timeoutMs, new Map(), { extra: { at: k, line: choice } });
     const refused = trial.stopped === 'raised' && trial.raisedWith && (choked(choice, trial.raisedWith) || choked(stdin[k]!, trial.raisedWith));
     if (refused) continue;
     const note = `before input ${k + 1} your program asks a question the handout's program does not ask; it refused ${JSON.stringify(stdin[k])} and was answered ${JSON.stringify(choice)}, one of the choices it offers`;
@@ -329,7 +328,7 @@ type Answered = { outcome: Outcome; answerer?: Answerer; stopped: Stop; raisedWi
 
 /** One run of a test; with the answerer that answered it (what was asked) and whether the run stopped
  *  early (raised, ran out of answers, hit a limit). */
-async function runAnswered(r: RunningTest, env: PythonTestEnv, timeoutMs: number, readings: ReadonlyMap<string, string>, measuredBefore = false, vary: Variation = {}): Promise<Answered> {
+async function runAnswered(r: RunningTest, env: PythonTestEnv, timeoutMs: number, readings: ReadonlyMap<string, string>, vary: Variation = {}): Promise<Answered> {
   const { extra } = vary;
   const a = env.a;
   const plan = planTest(r, a, env.seed, timeoutMs);
@@ -371,15 +370,6 @@ async function runAnswered(r: RunningTest, env: PythonTestEnv, timeoutMs: number
   let res = await pending;
   // A digest that does not stand for the reference's value: the test again, with the whole value to report.
   if (digests && res.status === 'ok' && res.obs && !resolveDigests(res.obs.steps, ref.steps.map((s) => s.value), compare)) res = await env.session.run(req, caller);
-  if (res.status === 'timeout' && res.reason === 'cpu' && !res.remeasured && !res.limit && !measuredBefore) {
-    // Stopped at its CPU limit in a run whose calls the grader served (the session re-runs only the others):
-    // measured again here, the whole test once more and with more room (REMEASURE_ROOM: CPU time varies
-    // with a busy machine's caches). Either run that finished is the verdict; stopped both times, it is a
-    // time limit.
-    const again = await runAnswered(r, env, remeasureLimitMs(timeoutMs), readings, true, vary);
-    if (again.outcome.kind !== 'time_limit_exceeded') return again;
-    res = { ...res, remeasured: true };
-  }
   if (res.status !== 'ok' || !res.obs || res.limit) {
     // The function the test is filed under, when it calls it directly and plays no game.
     const called = (steps ?? []).some((s) => s.expr.k === 'call' && s.expr.callee.join('.') === r.group);

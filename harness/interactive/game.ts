@@ -61,8 +61,6 @@ export interface GameResult {
    *  the submission counts these, never the wall clock (which a loaded machine stretches). */
   cpuMs?: number;
   waitedMs?: number;
-  /** The program was stopped at its CPU limit (not waiting, not a crash): the runner may measure again. */
-  cpuLimited?: boolean;
   outcome: LockstepResult['outcome'];
   exitCode: number | null;
 }

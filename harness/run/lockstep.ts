@@ -18,6 +18,7 @@ import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { processTree, progressWatch, sampleTree, threadWait } from './process-tree.js';
 import { onExitKill } from '../util/shutdown.js';
+import { roomNote, withRoomMs } from './cpu-room.js';
 
 export type LockstepOutcome = 'exited' | 'timeout' | 'blocked-without-input' | 'output-limit' | 'spawn-error';
 
@@ -101,6 +102,8 @@ const secs = (ms: number) => (ms >= 1000 ? `${+(ms / 1000).toFixed(2)} s` : `${M
 
 export async function runLockstep(opts: LockstepOptions): Promise<LockstepResult> {
   const timeoutMs = opts.timeoutMs ?? 10_000;
+  // The CPU limit gets its room (cpu-room.ts); waiting is limited to the stated time.
+  const cpuStopMs = withRoomMs(timeoutMs);
   const wallLimitMs = opts.wallLimitMs ?? Math.max(5 * timeoutMs, timeoutMs + 30_000);
   const cap = opts.maxOutputBytes ?? 1 << 20;
   const pollMin = opts.pollMinMs ?? 1;
@@ -213,8 +216,8 @@ export async function runLockstep(opts: LockstepOptions): Promise<LockstepResult
     if (!s.busy && bytes === bytesAtSample) waitedMs += step;
     bytesAtSample = bytes;
     if (final) return;
-    if (cpuMs > timeoutMs) {
-      stop('cpu', `used more than ${secs(timeoutMs)} of CPU time without finishing: an infinite loop or very slow code`);
+    if (cpuMs > cpuStopMs) {
+      stop('cpu', `used more than ${secs(timeoutMs)} of CPU time without finishing${roomNote(timeoutMs)}: an infinite loop or very slow code`);
     } else if (waitedMs >= timeoutMs) {
       const on = reader ? threadWait(reader.pid, reader.tid) : undefined;
       stop('waiting', `the program was waiting, not computing: it spent ${secs(waitedMs)} asleep without finishing or asking for input (and used ${secs(cpuMs)} of its ${secs(timeoutMs)} of CPU time), waiting for something that never comes${on ? `: it was blocked on ${on}` : ''}`);

@@ -159,8 +159,6 @@ export interface RunResult {
   status: 'ok' | 'timeout' | 'crashed' | 'protocol' | 'lost' | 'grader' | 'oversize';
   /** Why a test was stopped: its CPU limit, waiting too long, or a machine too busy to run it at all. */
   reason?: 'cpu' | 'wait' | 'busy';
-  /** Set by the session: the first run was stopped at its CPU limit and the test was run again (session.ts run()). */
-  remeasured?: boolean;
   /** Stopped at its CPU limit: the function of the student's file it was in, "name:line", when it said so. */
   stopped_in?: string;
   /** Set by the driver: its own CPU time (never a test's) is past half of the runner's CPU limit; the session

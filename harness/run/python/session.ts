@@ -13,7 +13,7 @@ import type { SandboxWrap } from '../sandbox/index.js';
 import { progressWatch } from '../process-tree.js';
 import { onExitKill } from '../../util/shutdown.js';
 import { fmtSeconds, IMPORT_CPU_MS, reimportCpuMs, waitLimitMs, wallCapMs } from './time-limits.js';
-import { remeasureLimitMs } from '../remeasure.js';
+import { withRoomMs } from '../cpu-room.js';
 
 export interface PythonSessionOptions {
   /** Absolute path of the student's file inside its private working directory. */
@@ -218,18 +218,14 @@ export class PythonSession {
   /** Runs one test in a fresh fork. A dead driver is restarted (and the module re-imported) first.
    *  `onCall` answers the test's calls of functions patched with the reference.
    *
-   *  Near the limit, measured again: CPU time varies by a few percent from run to run (caches, the other
-   *  processes of a loaded machine), so a program near its limit would pass or fail by chance. A test
-   *  stopped at its CPU limit is run once more, in a fresh fork, with more room (REMEASURE_ROOM); the program
-   *  passes the limit if either run finished (that run's result is the verdict), and it fails the limit only
-   *  if both runs were stopped. A run that finished, even within 20% of its limit, is not re-run: under this rule a second
-   *  run could only confirm it. A test whose reference calls or scripted answers the grader serves
-   *  (`onCall`) is not re-run here: its caller keeps the state of the first run. */
+   *  The test's CPU limit gets its room (cpu-room.ts): it is stopped at half as much again as the limit it
+   *  states, so that a program near its limit is never stopped by chance. How long it may wait stays
+   *  reckoned from the stated limit. */
   async run(req: Omit<RunRequest, 'op'>, onCall?: (call: ReferenceCall) => ReferenceReply | Promise<ReferenceReply>): Promise<RunResult> {
-    const first = await this.runOnce(req, onCall);
-    if (onCall || first.status !== 'timeout' || first.reason !== 'cpu' || first.limit || this.broken) return first;
-    const second = await this.runOnce({ ...req, timeout_ms: remeasureLimitMs(req.timeout_ms), ...(req.wait_ms ? {} : { wait_ms: waitLimitMs(req.timeout_ms) }) });
-    return second.status === 'ok' && !second.limit ? { ...second, remeasured: true } : { ...first, remeasured: true };
+    const room = withRoomMs(req.timeout_ms);
+    // The process's own CPU rlimit, a backstop a second past the limit the driver enforces, follows the room.
+    const cpu_s = req.cpu_s === undefined ? {} : { cpu_s: Math.max(req.cpu_s, Math.ceil(room / 1000) + 1) };
+    return this.runOnce({ ...req, timeout_ms: room, ...cpu_s, wait_ms: req.wait_ms ?? waitLimitMs(req.timeout_ms) }, onCall);
   }
 
   private async runOnce(req: Omit<RunRequest, 'op'>, onCall?: (call: ReferenceCall) => ReferenceReply | Promise<ReferenceReply>): Promise<RunResult> {

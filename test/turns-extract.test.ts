@@ -279,7 +279,7 @@ describe('a counter shown twice in one turn', () => {
 });
 
 describe('shownProblems: every defect a session shows, not only the first of each turn', () => {
-  it('a turn missing its points also shows its hand wrong; both are listed (judgeTurnsAll gives the first)', () => {
+  it('a turn missing its points also shows its hand wrong: the wrong hand first (what the program did), both listed', () => {
     const t = buildRoleTable({
       word: { kind: 'question', answer: 'word', says: 'for a word', patterns: ['\\bword\\b'] },
       points: { kind: 'number', says: 'the points', patterns: ['\\bpoints\\b'] },
@@ -290,7 +290,7 @@ describe('shownProblems: every defect a session shows, not only the first of eac
     const mine = `Current hand: a b c\n${prompt}ab\nCurrent hand: a b c\n${prompt}`;
     const at = (text: string) => [{ prompt, line: 'ab', at: text.indexOf(prompt) + prompt.length }];
     const j = { expected: readTurns(turnsOf(ref, at(ref)), t, { facts: true }), observed: turnsOf(mine, at(mine)), table: t };
-    expect(judgeTurnsAll(j).map((p) => p.defect)).toEqual(['missing:points']);
-    expect(shownProblems(j).map((p) => p.defect)).toEqual(['missing:points', 'wrong:hand:size']);
+    expect(judgeTurnsAll(j).map((p) => p.defect)).toEqual(['wrong:hand:size']);
+    expect(shownProblems(j).map((p) => p.defect)).toEqual(['wrong:hand:size', 'missing:points']);
   });
 });

@@ -211,7 +211,11 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
     const { scope, what } = sigs.get(x.id)!;
     return groupOf(x) === scope || (scope === '*' && raisedWithin(what).find((f) => groups.has(f)) === groupOf(x));
   };
-  const shown = roots.filter((x) => observed(x.id));
+  // A test another test names as its home (same_defect_as) is settled before the tests that name it: what its
+  // run showed is its rule's, and a test naming it whose first defect the home also showed is then not charged
+  // for it again (a repeat never detected: the capitals game says "Good guess" for A after a, the repeats game
+  // costs a guess for z after z; both the repeats rule, charged once, at its home).
+  const shown = homesFirst(roots.filter((x) => observed(x.id)));
   const seenBefore = (sig: Signature, id: string) => chargedFor(id).find((c) => (c.scope === sig.scope && sameWhat(c.what, sig.what)) || (c.scope !== sig.scope && movedQuestion(c.what, sig.what)));
   const behind: { t: TestData; seen: (typeof charged)[number] }[] = [];
   for (const t of [...shown.filter(aimedAtOwn), ...shown.filter((x) => !aimedAtOwn(x)), ...roots.filter((x) => !observed(x.id))]) {
@@ -417,4 +421,24 @@ const STOPPERS = /^(?:raised|hangs):/;
  *  so it keeps no points. */
 function sawNothing(o: Outcome, home: string): Outcome {
   return { ...o, status: 'failed', kind: 'not_checked', message: kindMessage('not_checked', `${o.message} before it showed anything this test checks (the cause is charged in ${home})`), partOf: home };
+}
+
+/** The tests in their order, each home (a test another names in same_defect_as) moved before the first test
+ *  that names it, homes of homes before them; tests that name each other keep their order. */
+function homesFirst(tests: readonly TestData[]): TestData[] {
+  const ids = new Set(tests.map((t) => t.id));
+  const byId = new Map(tests.map((t) => [t.id, t]));
+  const out: TestData[] = [];
+  const placed = new Set<string>();
+  const visiting = new Set<string>();
+  const place = (t: TestData) => {
+    if (placed.has(t.id) || visiting.has(t.id)) return;
+    visiting.add(t.id);
+    for (const h of t.same_defect_as ?? []) if (ids.has(h) && h !== t.id) place(byId.get(h)!);
+    visiting.delete(t.id);
+    placed.add(t.id);
+    out.push(t);
+  };
+  for (const t of tests) place(t);
+  return out;
 }

@@ -14,6 +14,8 @@ export interface TurnProblem {
   /** The turn where it shows (index into the turns). */
   turn: number;
   message: string;
+  /** The same turn's other problems (checkFacts gives the most telling first): shownProblems lists them. */
+  alsoInTurn?: { message: string; defect: string }[];
   /** What kind of problem, independent of the test it shows in ("missing:handTotal",
    *  "question-missing:replay"): two tests with the same defect signature show the same defect. */
   defect: string;
@@ -66,12 +68,17 @@ const missing = missingFact;
 const wrong = wrongFact;
 
 /** Checks the facts of one reference turn against the text of the program's turn. */
-export function checkFacts(text: string, facts: readonly Fact[], ctx: FactContext): { message: string; defect: string } | null {
+export function checkFacts(text: string, facts: readonly Fact[], ctx: FactContext): { message: string; defect: string; alsoInTurn?: { message: string; defect: string }[] } | null {
   const { table } = ctx;
   const numbers = readNumbers(text, table);
   const picked = pickNumbers(numbers, facts, table);
   const used = new Set(picked.values());
   const before = new Map(ctx.counters ?? []);
+  // Every fact of the turn is read (a counter's value is kept for the next turn's change), and a fact shown
+  // wrong is the turn's problem before one not shown: a value or a statement that contradicts the reference
+  // says what the program did ('ab' taken as a guess: the guesses left went down), where a fact missing may
+  // only follow from it (no warnings left shown, since no warning was given).
+  const found: { message: string; defect: string; wrong: boolean }[] = [];
   for (const f of facts) {
     const role = table.get(f.role);
     if (!role) return { message: `the reference states a '${f.role}' that the role table does not define (a spec problem)`, defect: `spec:${f.role}` };
@@ -175,9 +182,13 @@ export function checkFacts(text: string, facts: readonly Fact[], ctx: FactContex
           return null;
       }
     })();
-    if (problem && (!f.optional || problem.charge)) return { message: problem.text, defect: `${problem.kind}:${role.name}${problem.how ? `:${problem.how}` : ''}` };
+    if (problem && (!f.optional || problem.charge)) found.push({ message: problem.text, defect: `${problem.kind}:${role.name}${problem.how ? `:${problem.how}` : ''}`, wrong: problem.kind === 'wrong' });
   }
-  return null;
+  const first = found.find((p) => p.wrong) ?? found[0];
+  if (!first) return null;
+  // The turn's other problems: what a charge of this turn also shows (shownProblems).
+  const rest = found.filter((p) => p !== first).map(({ message, defect }) => ({ message, defect }));
+  return { message: first.message, defect: first.defect, ...(rest.length ? { alsoInTurn: rest } : {}) };
 }
 
 /** Lines that may state something in words no role knows: not a listing. A line of more than a dozen words,
@@ -305,6 +316,7 @@ function mayOmitState(j: TurnsInput, i: number, facts: readonly Fact[]): readonl
  *  What the run showed, so that a test whose own first problem is one of them is not charged for it again. */
 export function shownProblems(j: TurnsInput): TurnProblem[] {
   const out = [...turnProblems(j)];
+  for (const p of [...out]) for (const x of p.alsoInTurn ?? []) out.push({ turn: p.turn, ...x });
   // A turn's first problem hides the rest of that turn (the points missing, the hand after the word wrong too):
   // each fact that is no number is looked at alone in every turn the two runs share. Numbers are not: one
   // judged by its value alone, without the turns before it, names no mistake and would stand for any.
@@ -315,7 +327,7 @@ export function shownProblems(j: TurnsInput): TurnProblem[] {
     for (const f of mayOmitState(j, i, exp.facts ?? [])) {
       if (j.table.get(f.role)?.kind === 'number') continue;
       const p = checkFacts(turnText(obs), [f], ctx);
-      if (p) out.push({ turn: i, ...p });
+      if (p && !out.some((x) => x.turn === i && x.defect === p.defect)) out.push({ turn: i, message: p.message, defect: p.defect });
     }
   }
   return out;

@@ -3,7 +3,7 @@
 // every PS2 example submission its expected verdict (and a CSE 143 Java class its own), nothing is written into node_modules, and the
 // README's "Grade your own assignment" runs as written, step by step.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { parse } from 'yaml';
@@ -84,6 +84,10 @@ function expectedFails(dir: string): string[] {
 
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'gradekit-package-'));
+  // The Java test's TMPDIR is a folder inside this one. Without bubblewrap, a root grader runs student code as a
+  // user of its own, who reaches its work folders through their real path: mkdtemp's 0700 would shut it out
+  // of every folder below (on a machine without bwrap the solution's JVM could not load gradekit's classes).
+  chmodSync(work, 0o711);
   tarball = pack();
 }, 300_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));

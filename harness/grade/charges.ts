@@ -424,7 +424,8 @@ function sawNothing(o: Outcome, home: string): Outcome {
 }
 
 /** The tests in their order, each home (a test another names in same_defect_as) moved before the first test
- *  that names it, homes of homes before them; tests that name each other keep their order. */
+ *  that names it, homes of homes before them; tests that name each other keep their order, and an extra
+ *  (unscored) home stays after the scored tests that name it. */
 function homesFirst(tests: readonly TestData[]): TestData[] {
   const ids = new Set(tests.map((t) => t.id));
   const byId = new Map(tests.map((t) => [t.id, t]));
@@ -434,7 +435,8 @@ function homesFirst(tests: readonly TestData[]): TestData[] {
   const place = (t: TestData) => {
     if (placed.has(t.id) || visiting.has(t.id)) return;
     visiting.add(t.id);
-    for (const h of t.same_defect_as ?? []) if (ids.has(h) && h !== t.id) place(byId.get(h)!);
+    // A scored test is never put after an extra one it names: a defect is charged where the points are.
+    for (const h of t.same_defect_as ?? []) if (ids.has(h) && h !== t.id && (t.extra || !byId.get(h)!.extra)) place(byId.get(h)!);
     visiting.delete(t.id);
     placed.add(t.id);
     out.push(t);

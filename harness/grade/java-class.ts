@@ -13,7 +13,7 @@ import { specAt, type Assignment } from '../assignment/load.js';
 import type { TestData } from '../spec/schema.js';
 import type { PyStep } from '../spec/pyexpr.js';
 import { compileJava, type CompileResult } from '../run/java/compile.js';
-import { addCallDriver, runCalls, type ArgChange, type CallsRun, type JValue, type StepResult, type Thrown } from '../run/java/calls.js';
+import { addCallDriver, runCalls, SHUT_OUT, type ArgChange, type CallsRun, type JValue, type StepResult, type Thrown } from '../run/java/calls.js';
 import { javaCommand } from '../run/java/run.js';
 import { runLockstep, type LockstepResult } from '../run/lockstep.js';
 import { studentWorkDir, type SandboxWrap, type WorkDirLease } from '../run/sandbox/index.js';
@@ -342,6 +342,8 @@ export function solutionMisfitAt(a: Assignment, t: TestData, r: ClassRun): strin
     const absent = mainNotFound(r.main);
     if (!absent) return undefined;
     const classes = [...javaFilesOf(solutionSource(a)).map(([rel]) => basename(rel)), ...courseFiles(a).map((f) => basename(f))].map((f) => f.replace(/\.java$/, ''));
+    // The class is there, and the JVM could not read it: the machine's set-up (calls.ts SHUT_OUT).
+    if (classes.includes(absent)) return `the solution's program did not run: the JVM could not load its class ${absent}, which is there: ${SHUT_OUT}`;
     const g = closest(absent, classes);
     return `${specAt(a, ['submission', 'main'])}: the solution's program did not run: class ${absent} not found (submission: { main: ${absent} })${g ? `; did you mean '${g}'?` : ''}; ${fix}`;
   }

@@ -136,6 +136,9 @@ export interface CallsOptions {
   unchangedArgs?: boolean;
 }
 
+/** Why a JVM cannot load classes that are there: the machine's set-up, never the program's. */
+export const SHUT_OUT = 'without bubblewrap the test runs as a user of its own, who reaches its folder through its real path, and a folder on that path (above the temporary folder, TMPDIR) may be shut to other users: set TMPDIR to a folder they can pass through (such as /tmp), or install bubblewrap';
+
 /** Runs the steps in a fresh JVM in `cwd` (which holds `.classes` and the word lists). */
 export async function runCalls(o: CallsOptions): Promise<CallsRun> {
   const nonce = `@gk${randomBytes(9).toString('hex')}@`;
@@ -150,6 +153,11 @@ export async function runCalls(o: CallsOptions): Promise<CallsRun> {
     const r = JSON.parse(line.slice(nonce.length)) as StepResult | { done: true };
     if ('done' in r) done = true;
     else steps.push(r);
+  }
+  // The JVM could not load gradekit's own driver: a fault of the machine's set-up, never the program's (as
+  // root without bubblewrap, the test runs as a user of its own, who reaches its folder by its real path).
+  if (!steps.length && run.stderr.includes(`Could not find or load main class ${CALLS_CLASS}`)) {
+    throw new Error(`the JVM could not load gradekit's call driver in ${o.cwd}: ${SHUT_OUT}`);
   }
   return { steps, done, run };
 }

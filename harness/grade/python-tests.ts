@@ -248,6 +248,7 @@ function calledIn() {
 
 type RunAnswered = typeof runAnswered;
 
+/** The runs of readByBehaviour; `runAnswered` is the module's, wrapped to note what each run called. */
 async function readRuns(r: RunningTest, env: PythonTestEnv, timeoutMs: number, runAnswered: RunAnswered): Promise<Outcome> {
   const learned = freshReadings();
   let run = await runAnswered(r, env, timeoutMs, learned.taken);

@@ -1,5 +1,6 @@
 // What judging one test yields before points are attached.
 import { roomNote } from '../run/cpu-room.js';
+import { fmtMs } from '../util/duration.js';
 import type { Status, TestDetail } from '../model/report.js';
 import type { RunResult } from '../run/python/protocol.js';
 import { KINDS, kindMessage, type OutcomeKind } from '../model/kinds.js';
@@ -163,6 +164,4 @@ function stoppedAt(r: RunResult): string {
   return read || shown ? `; ${[read, shown].filter(Boolean).join(' and ')}` : '';
 }
 
-export function fmtMs(ms: number): string {
-  return ms >= 1000 ? `${+(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`;
-}
+export { fmtMs };

@@ -9,6 +9,8 @@
 // limit: the same verdicts (a program that finishes in the room passed either way), and a program that loops
 // now costs 1.5 limits of CPU instead of 2.5 (on a real OCW class, a fifth of all its tests' CPU).
 
+import { fmtMs } from '../util/duration.js';
+
 /** The room, as a multiple of the stated limit. */
 export const CPU_ROOM = 1.5;
 
@@ -16,6 +18,4 @@ export const CPU_ROOM = 1.5;
 export const withRoomMs = (cpuLimitMs: number) => Math.round(cpuLimitMs * CPU_ROOM);
 
 /** As a verdict says it, after "used more than <limit> of CPU time without finishing". */
-export const roomNote = (cpuLimitMs: number) => ` (stopped at ${fmtRoom(withRoomMs(cpuLimitMs))}, half as much again, so that no program near its limit is stopped by chance)`;
-
-const fmtRoom = (ms: number) => (ms >= 1000 ? `${+(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`);
+export const roomNote = (cpuLimitMs: number) => ` (stopped at ${fmtMs(withRoomMs(cpuLimitMs))}, half as much again, so that no program near its limit is stopped by chance)`;

@@ -19,6 +19,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { processTree, progressWatch, sampleTree, threadWait } from './process-tree.js';
 import { onExitKill } from '../util/shutdown.js';
 import { roomNote, withRoomMs } from './cpu-room.js';
+import { fmtMs } from '../util/duration.js';
 
 export type LockstepOutcome = 'exited' | 'timeout' | 'blocked-without-input' | 'output-limit' | 'spawn-error';
 
@@ -96,9 +97,6 @@ const SAMPLE_MS = 100;
 /** One sample stands for at most this much waiting: a grader thread that was itself held up does not
  *  charge the program for the whole pause. */
 const MAX_WAIT_STEP_MS = 4 * SAMPLE_MS;
-
-/** As the grader's messages write a duration (harness/grade/outcome.ts fmtMs): "850 ms", "3.04 s". */
-const secs = (ms: number) => (ms >= 1000 ? `${+(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`);
 
 export async function runLockstep(opts: LockstepOptions): Promise<LockstepResult> {
   const timeoutMs = opts.timeoutMs ?? 10_000;
@@ -191,14 +189,14 @@ export async function runLockstep(opts: LockstepOptions): Promise<LockstepResult
   // (asleep or stopped all along) is stopped as waiting. The clock alone never stops a game.
   const watch = HAVE_PROC ? progressWatch(child.pid) : undefined;
   const backstop = () => {
-    if (!HAVE_PROC) return stop('wall', `no exit after ${secs(timeoutMs)} (waiting for something other than input, or an endless loop)`);
+    if (!HAVE_PROC) return stop('wall', `no exit after ${fmtMs(timeoutMs)} (waiting for something other than input, or an endless loop)`);
     sample();
     if (outcome !== null || exited) return;
     if (watch!.check().progressed) {
       watch!.mark();
       return void (timer = setTimeout(backstop, wallLimitMs));
     }
-    stop('waiting', `the program was waiting, not computing: it made no progress for ${secs(wallLimitMs)} (and used ${secs(cpuMs)} of its ${secs(timeoutMs)} of CPU time), waiting for something that never comes`);
+    stop('waiting', `the program was waiting, not computing: it made no progress for ${fmtMs(wallLimitMs)} (and used ${fmtMs(cpuMs)} of its ${fmtMs(timeoutMs)} of CPU time), waiting for something that never comes`);
   };
   let timer = setTimeout(backstop, HAVE_PROC ? wallLimitMs : timeoutMs);
 
@@ -217,10 +215,10 @@ export async function runLockstep(opts: LockstepOptions): Promise<LockstepResult
     bytesAtSample = bytes;
     if (final) return;
     if (cpuMs > cpuStopMs) {
-      stop('cpu', `used more than ${secs(timeoutMs)} of CPU time without finishing${roomNote(timeoutMs)}: an infinite loop or very slow code`);
+      stop('cpu', `used more than ${fmtMs(timeoutMs)} of CPU time without finishing${roomNote(timeoutMs)}: an infinite loop or very slow code`);
     } else if (waitedMs >= timeoutMs) {
       const on = reader ? threadWait(reader.pid, reader.tid) : undefined;
-      stop('waiting', `the program was waiting, not computing: it spent ${secs(waitedMs)} asleep without finishing or asking for input (and used ${secs(cpuMs)} of its ${secs(timeoutMs)} of CPU time), waiting for something that never comes${on ? `: it was blocked on ${on}` : ''}`);
+      stop('waiting', `the program was waiting, not computing: it spent ${fmtMs(waitedMs)} asleep without finishing or asking for input (and used ${fmtMs(cpuMs)} of its ${fmtMs(timeoutMs)} of CPU time), waiting for something that never comes${on ? `: it was blocked on ${on}` : ''}`);
     }
   };
 

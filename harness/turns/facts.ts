@@ -331,11 +331,11 @@ function isWordList(line: string): boolean {
  *  a negation in the same clause, nor inside a list of words. */
 export function says(line: string, role: Role): boolean {
   if (role.kind !== 'statement') return role.patterns.some((p) => p.test(line));
-  if (isWordList(line)) return false;
   return role.patterns.some((p) => {
     // Most lines say nothing of the role: the plain test rejects them before a global copy is made to look
-    // at each match (this runs for every line of every turn, per statement role).
-    if (!p.test(line)) return false;
+    // at each match, or the line is split to see whether it lists words (this runs for every line of every
+    // turn, per statement role).
+    if (!p.test(line) || isWordList(line)) return false;
     const all = new RegExp(p.source, p.flags.includes('g') ? p.flags : `${p.flags}g`);
     for (const m of line.matchAll(all)) {
       const clause = line.slice(0, m.index).split(/[.!?;:,]/).pop()!;

@@ -1048,36 +1048,38 @@ class _Lines:
         self.lineno, self.end_lineno = lineno, end_lineno
 
 
-def _run_class_forgiving(node, path, run, stdin, tries=3):
+def _run_class_forgiving(node, path, run, stdin, tries=3, _isinstance=isinstance, _len=len, _next=next, _type=type, _str=str, _Exception=Exception):
     """Runs a class statement; a statement of its own body (outside its methods) that asks for input or
     raises while the module is imported is set aside and the class run again without it, as a TA deletes a
     stray debug line and grades the methods (P2). Returns what was set aside, each as the import's records
-    are (`asked`: it asked for input). Raises as the class statement did when no such line is found."""
+    are (`asked`: it asked for input). Raises as the class statement did when no such line is found. As in
+    exec_module_forgiving, its builtins are bound when the driver starts: the class body may replace them."""
     out = []
     current = node
     for _ in range(tries + 1):
         try:
             run(current)
             return out
-        except (GradekitInputExhausted, Exception) as e:
+        except (GradekitInputExhausted, _Exception) as e:
             line = _class_body_line(e, path, current)
-            if line is None or len(out) == tries:
+            if line is None or _len(out) == tries:
                 raise
             current = copy.deepcopy(current)
-            stmt = next(b for b in current.body if b.lineno <= line <= (b.end_lineno or b.lineno))
+            stmt = _next(b for b in current.body if b.lineno <= line <= (b.end_lineno or b.lineno))
             current.body[current.body.index(stmt)] = ast.copy_location(ast.Pass(), stmt)
-            text = STATE["lines"][stmt.lineno - 1].strip()[:200] if 0 < stmt.lineno <= len(STATE["lines"]) else "?"
-            if isinstance(e, GradekitInputExhausted):
+            lines = STATE["lines"]
+            text = lines[stmt.lineno - 1].strip()[:200] if 0 < stmt.lineno <= _len(lines) else "?"
+            if _isinstance(e, GradekitInputExhausted):
                 out.append({"asked": True, "line": stmt.lineno, "end_line": stmt.end_lineno or stmt.lineno, "source": text, "prompt": stdin.exhausted_at})
                 stdin.exhausted_at = None
             else:
                 out.append({"asked": False, "action": "set_aside", "line": stmt.lineno, "start_line": stmt.lineno, "end_line": stmt.end_lineno or stmt.lineno,
-                            "source": text, "error": "%s: %s" % (type(e).__name__, str(e)[:300]), "names": [],
+                            "source": text, "error": "%s: %s" % (_type(e).__name__, _str(e)[:300]), "names": [],
                             "why": "it raised while the module was imported (in the body of class %s, outside its methods)" % node.name})
     return out
 
 
-def _class_body_line(e, path, node):
+def _class_body_line(e, path, node, _isinstance=isinstance, _next=next):
     """The line of the class body's own statement (not a method's) where `e` was raised, or None."""
     tb, line = e.__traceback__, None
     while tb is not None:
@@ -1087,8 +1089,8 @@ def _class_body_line(e, path, node):
         tb = tb.tb_next
     if line is None:
         return None
-    holder = next((b for b in node.body if b.lineno <= line <= (b.end_lineno or b.lineno)), None)
-    return None if holder is None or isinstance(holder, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) else line
+    holder = _next((b for b in node.body if b.lineno <= line <= (b.end_lineno or b.lineno)), None)
+    return None if holder is None or _isinstance(holder, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) else line
 
 
 def _raw_input(prompt=""):

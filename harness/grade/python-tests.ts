@@ -180,7 +180,7 @@ export async function runPythonTest(t: TestData, env: PythonTestEnv, timeoutMs: 
   if (!intervene) return runOnce(t, env, timeoutMs, false);
   const again = onceEach(env, timeoutMs);
   // A crash that stopped the run before it showed anything: run again past it (step-over.ts).
-  return stepOverCrash(t, await runOnce(t, env, timeoutMs, true, again), again, env.stepping);
+  return stepOverCrash(t, await runOnce(t, env, timeoutMs, true, again), again, env.stepping, () => env.session.cpuMs);
 }
 
 async function runOnce(t: TestData, env: PythonTestEnv, timeoutMs: number, intervene: boolean, onceEachRun?: (v: TestData) => Promise<Outcome>): Promise<Outcome> {

@@ -15,28 +15,30 @@ export type SteppedTest = TestData & { stepOver?: number[] };
  *  print of a function, say), not a function rewritten. */
 const MAX_LINES = 5;
 
-/** The time one submission's runs past crashes have taken, shared by its tests. */
+/** The CPU time one submission's runs past crashes have taken, shared by its tests. */
 export interface SteppingBudget {
   spentMs: number;
 }
 
-/** At most this much time per submission goes to runs past crashes: well inside the minute of slack in a
+/** At most this much CPU time per submission goes to runs past crashes: well inside the minute of slack in a
  *  submission's time budget (defaultBudgetMs), so that a program whose every test crashes after a long
  *  computation never leaves its later tests without time (an "over budget" verdict gradekit would cause). */
 const STEPPING_MS = 20_000;
 
 /** The stepped-over run of a test a crash stopped, kept on the outcome (`steppedOver`); any other outcome is
  *  returned as it is. Paid for only by tests that crash. */
-export async function stepOverCrash(t: TestData, first: Outcome, run: (t: SteppedTest) => Promise<Outcome>, budget: SteppingBudget = { spentMs: 0 }): Promise<Outcome> {
+/** `cpuMs`: the CPU time the runs have used so far (the session's), read before and after each run past a
+ *  crash: CPU time, never the wall clock, so that a busy machine does not change which tests get one. */
+export async function stepOverCrash(t: TestData, first: Outcome, run: (t: SteppedTest) => Promise<Outcome>, budget: SteppingBudget = { spentMs: 0 }, cpuMs: () => number = () => 0): Promise<Outcome> {
   // A rule that something does not happen (an argument left unchanged, nothing printed) holds in any code
   // stepped over.
   if (first.status === 'passed' || first.raisedAt === undefined || !('call' in t || 'steps' in t || 'run' in t) || absence(t)) return first;
   let lines: number[] = [];
   let o = first;
   while (o.status !== 'passed' && o.raisedAt !== undefined && lines.length < MAX_LINES && budget.spentMs < STEPPING_MS) {
-    const t0 = performance.now();
+    const c0 = cpuMs();
     const next = await run({ ...t, stepOver: [...lines, o.raisedAt] });
-    budget.spentMs += performance.now() - t0;
+    budget.spentMs += cpuMs() - c0;
     // Raised at the same line again: that line could not be stepped over (a `with`, top-level code). Raised
     // for a name with no value: most likely one the stepped-over statement was to set, so the guess at the
     // fix, not the program, stopped this run: it shows nothing of the program.

@@ -35,6 +35,17 @@ describe('sameWhat', () => {
     expect(sameWhat('question-instead:word@substitute', 'question-missing:replay')).toBe(false);
     expect(sameWhat('question-instead:word@substitute', 'question-instead:word@replay')).toBe(false);
   });
+  it('a statement said in place of the due one is the due rule broken, whatever was said instead', () => {
+    // Repeats never recognised: a repeated right letter called good, a repeated wrong one called a miss.
+    expect(sameWhat('wrong:repeated:said-goodGuess', 'wrong:repeated:said-notInWord')).toBe(true);
+    // A non-letter called a repeat and a repeat called a non-letter: two branches, each wrong.
+    expect(sameWhat('wrong:invalid:said-repeated', 'wrong:repeated:said-invalid')).toBe(false);
+    // A repeat ('A' after 'a') and a non-letter ('ab') each taken for a guess: two rules.
+    expect(sameWhat('wrong:repeated:said-goodGuess', 'wrong:invalid:said-notInWord')).toBe(false);
+    expect(sameWhat('wrong:repeated:said-notInWord', 'wrong:invalid:said-notInWord')).toBe(false);
+    // A sighting that did not tell what was said stands for any.
+    expect(sameWhat('wrong:repeated', 'wrong:repeated:said-goodGuess')).toBe(true);
+  });
 });
 
 describe('assignCharges', () => {

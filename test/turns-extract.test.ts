@@ -106,6 +106,19 @@ describe('the judge on those facts', () => {
     expect(checkFacts('Nice one: _ a_ _\n', f, ctx)).toBeNull(); // its own words: still a statement
     expect(checkFacts("You've already guessed that letter\n", f, ctx)?.message).toMatch(/should say that the letter is in the word, but it says "You've already/);
     expect(checkFacts('Oops! That letter is not in my word\n', f, ctx)?.message).toMatch(/but it says "Oops! That letter is not in my word"/);
+    // What it said is part of the defect: the rule due, and the statement made in its place.
+    expect(checkFacts('Oops! That letter is not in my word\n', f, ctx)?.defect).toBe('wrong:good:said-bad');
+  });
+
+  it('a word of a list printed one to a line says no statement, as the same words on one line do not', () => {
+    const t2 = buildRoleTable({ ...ROLES, good: { ...ROLES.good!, patterns: ['\\bgood guess\\b', '\\bnice\\b'] } });
+    const due = [{ role: 'bad', value: true as const }];
+    const c2 = { table: t2, when: 'after "*"' };
+    // '*' answered with every four-letter word: "nice" among them is a listed word, not "Nice!" said of the guess.
+    // (The label line is then taken for the statement in words we do not know: nothing contradicts it.)
+    expect(checkFacts('Possible word matches are:\nabed\nabet\nnice\nnine\n', due, c2)).toBeNull();
+    expect(checkFacts('abed\nabet\nnice\nnine\n', due, c2)?.defect).toBe('missing:bad');
+    expect(checkFacts('nice\n', due, c2)?.defect).toBe('wrong:bad:said-good');
   });
 
   it("a line another statement's words claim is not this statement in unknown words, unless that statement implies it", () => {
@@ -210,9 +223,14 @@ describe('a counter (counter: true) gone wrong: later turns judge how it changes
     expect(judged(refA, mineA, ['a', '$'])).toEqual(['wrong:guessesLeft:warningsLeft.moved.extra']);
     expect(judged(refB, mineB, ['a', 'a'])).toEqual(['wrong:guessesLeft:warningsLeft.moved.extra']);
   });
-  it('a turn whose counter is wrong still has its statement judged', () => {
+  it('a turn whose counter is wrong still has its statement judged, and the statement comes first: it is how the program classed the input', () => {
     const mine = turn(6, 't', 'Oops! That letter is not in my word: t_ _ t') + turn(5, 'o', 'Oops! That letter is not in my word: t_ _ t') + turn(3, 'x', 'Oops! That letter is not in my word: t_ _ t') + 'You have 2 guesses left.\n';
-    expect(judgeTurnsAll({ expected: expected(counting), observed: session(mine, script), table: counting }).map((p) => p.defect)).toEqual(['wrong:guessesLeft:good.extra', 'wrong:good']);
+    const [first, ...rest] = judgeTurnsAll({ expected: expected(counting), observed: session(mine, script), table: counting });
+    expect(rest).toEqual([]);
+    expect(first!.defect).toBe('wrong:good:said-bad');
+    // The guess it took follows from calling 't' a miss: not another defect this run shows.
+    expect(first!.alsoInTurn).toBeUndefined();
+    expect(first!.message).toMatch(/should say that the letter is in the word/);
   });
 });
 

@@ -46,6 +46,8 @@ export function sameWhat(a: string, b: string): boolean {
   // An exception at a line is that line's, whichever function its sighting names (a program's own run names none).
   if (namesItsFunction(a) || namesItsFunction(b)) return atLine(a) === atLine(b);
   if (a === b || insteadOf(a, b) || insteadOf(b, a) || unnamed(a, b) || unnamed(b, a)) return true;
+  const sa = statementSwap(a), sb = statementSwap(b);
+  if (sa && sb) return sa.due === sb.due;
   const [ha, oa] = splitOptions(a), [hb, ob] = splitOptions(b);
   return ha === hb && !!oa && !!ob && oa.some((x) => ob.includes(x));
 }
@@ -74,6 +76,14 @@ const sameMissingThrow = (home: string, mine: string) => {
   const m = /^(.*):other-exception:(.+)$/.exec(mine);
   return !!m && home === `${m[1]}:no-exception:${m[2]}`;
 };
+/** A statement the program made in place of the reference's ("wrong:repeated:said-goodGuess": 'A' after 'a'
+ *  called a good guess). The rule broken is the one due: a repeat taken as a good guess in one game and as a
+ *  miss in another is one defect (repeats never recognised); a repeat and a non-letter each taken for a guess
+ *  are two, and so are 'ab' called a repeat and a repeat called invalid (two branches, each wrong). */
+function statementSwap(what: string): { due: string; said: string } | undefined {
+  const m = /^wrong:([^:]+):said-([^:]+)$/.exec(what);
+  return m ? { due: m[1]!, said: m[2]! } : undefined;
+}
 /** A wrong number whose mistake no explainer named ("wrong:gameTotal") may be any of them: one defect with
  *  a sighting that names it ("wrong:gameTotal:replay-adds-both"). */
 const unnamed = (a: string, b: string) => a.startsWith('wrong:') && b.startsWith(`${a}:`);
@@ -84,7 +94,7 @@ const splitOptions = (what: string): [string, string[] | undefined] => {
 };
 /** The mistakes two sightings of one defect share: what the defect can still be. */
 function narrowed(a: string, b: string): string {
-  if (namesItsFunction(a) || namesItsFunction(b)) return a; // one line: nothing to narrow
+  if (namesItsFunction(a) || namesItsFunction(b) || statementSwap(a)) return a; // one line, one rule: nothing to narrow
   const [h, oa] = splitOptions(a), [hb, ob] = splitOptions(b);
   if (!oa || !ob || a === b || h !== hb) return a;
   return `${h}:${oa.filter((x) => ob.includes(x)).join('|')}`;

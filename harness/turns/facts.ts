@@ -312,7 +312,23 @@ export function readLetters(text: string, role: Role): Set<string> {
 
 /** Lines that say what the role says. */
 export function linesSaying(text: string, role: Role): string[] {
-  return text.split('\n').filter((l) => says(l, role));
+  const lines = text.split('\n');
+  const listed = role.kind === 'statement' ? verticalList(lines) : undefined;
+  return lines.filter((l) => !listed?.has(l.trim()) && says(l, role));
+}
+
+/** The words of a list printed one to a line (a hint's matches: "abed", "abet", …, "nice"): three or more lines
+ *  that each hold one word of one case and one length. Each such line is a listed word, never a statement,
+ *  as the same words on one line are (isWordList). */
+function verticalList(lines: readonly string[]): Set<string> {
+  const byShape = new Map<string, string[]>();
+  for (const l of lines) {
+    const w = l.trim();
+    if (!/^(?:[a-z]+|[A-Z]+)$/.test(w)) continue;
+    const shape = `${w.length}${w === w.toLowerCase() ? 'a' : 'A'}`;
+    byShape.set(shape, [...(byShape.get(shape) ?? []), w]);
+  }
+  return new Set([...byShape.values()].filter((ws) => ws.length >= 3).flat());
 }
 
 // A negation just before a statement's words, in the same clause: "That's not the correct letter!" does not

@@ -78,7 +78,7 @@ export function checkFacts(text: string, facts: readonly Fact[], ctx: FactContex
   // wrong is the turn's problem before one not shown: a value or a statement that contradicts the reference
   // says what the program did ('ab' taken as a guess: the guesses left went down), where a fact missing may
   // only follow from it (no warnings left shown, since no warning was given).
-  const found: { message: string; defect: string; wrong: boolean }[] = [];
+  const found: { message: string; defect: string; wrong: boolean; statement: boolean; number: boolean }[] = [];
   for (const f of facts) {
     const role = table.get(f.role);
     if (!role) return { message: `the reference states a '${f.role}' that the role table does not define (a spec problem)`, defect: `spec:${f.role}` };
@@ -145,8 +145,10 @@ export function checkFacts(text: string, facts: readonly Fact[], ctx: FactContex
           // correct word is tact") is that word's line: its words label the value, not the guess.
           const shownWords = facts.filter((g) => table.get(g.role)?.kind === 'word').flatMap((g) => [g.value, ...(g.oneOf ?? [])].map((w) => String(w).toLowerCase()));
           const labelsAWord = (l: string) => wordsIn(l).some((w) => shownWords.includes(w.word));
-          const contra = against.flatMap((r) => (r.kind === 'number' ? numbers.filter((n) => n.roles.includes(r.name)).map((n) => n.line) : linesSaying(text, r).filter((l) => !labelsAWord(l))));
-          if (contra.length) return wrong(`${ctx.when} your program should say ${role.says}${about(f)}, but it says ${quote(contra[0]!.trim())}`);
+          const contra = against.flatMap((r) => (r.kind === 'number' ? numbers.filter((n) => n.roles.includes(r.name)).map((n) => n.line) : linesSaying(text, r).filter((l) => !labelsAWord(l))).map((line) => ({ line, said: r.name })));
+          // What the program said instead is part of the defect (statementSwap in charges.ts): 'ab' played as a
+          // wrong guess and 'A' after 'a' played as a new good one are two rules broken, both first seen on a count.
+          if (contra.length) return { ...wrong(`${ctx.when} your program should say ${role.says}${about(f)}, but it says ${quote(contra[0]!.line.trim())}`), how: `said-${contra[0]!.said}` };
           // A line another statement's words claim ("That letter is not in my word") says that one, not this one
           // in words we do not know, unless that statement implies this one (roles.ts `implies`).
           const others = table.ofKind('statement').filter((r) => r.name !== role.name && !r.implies?.includes(role.name));
@@ -182,12 +184,17 @@ export function checkFacts(text: string, facts: readonly Fact[], ctx: FactContex
           return null;
       }
     })();
-    if (problem && (!f.optional || problem.charge)) found.push({ message: problem.text, defect: `${problem.kind}:${role.name}${problem.how ? `:${problem.how}` : ''}`, wrong: problem.kind === 'wrong' });
+    if (problem && (!f.optional || problem.charge)) found.push({ message: problem.text, defect: `${problem.kind}:${role.name}${problem.how ? `:${problem.how}` : ''}`, wrong: problem.kind === 'wrong', statement: role.kind === 'statement', number: role.kind === 'number' });
   }
-  const first = found.find((p) => p.wrong) ?? found[0];
+  // A statement contradicted comes first of all: how the program classed the input (a letter in the word, a
+  // repeat, not a letter) is the cause; the counts it then shows wrong follow from that class.
+  const first = found.find((p) => p.wrong && p.statement) ?? found.find((p) => p.wrong) ?? found[0];
   if (!first) return null;
-  // The turn's other problems: what a charge of this turn also shows (shownProblems).
-  const rest = found.filter((p) => p !== first).map(({ message, defect }) => ({ message, defect }));
+  // The turn's other problems: what a charge of this turn also shows (shownProblems). Not the counts after a
+  // statement contradicted: they follow from the class the program gave the input, and the same wrong count
+  // follows from another wrong class elsewhere ('*' answered with a hint list leaves the warnings as 'A' taken
+  // for a new letter does), which is another defect.
+  const rest = found.filter((p) => p !== first && !(first.statement && first.wrong && p.number)).map(({ message, defect }) => ({ message, defect }));
   return { message: first.message, defect: first.defect, ...(rest.length ? { alsoInTurn: rest } : {}) };
 }
 

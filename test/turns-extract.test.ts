@@ -110,6 +110,16 @@ describe('the judge on those facts', () => {
     expect(checkFacts('Oops! That letter is not in my word\n', f, ctx)?.defect).toBe('wrong:good:said-bad');
   });
 
+  it('a word is read where its label names it: another word of its length there is a wrong word, whatever follows', () => {
+    const due = [{ role: 'secret', value: 'tact' }];
+    expect(checkFacts('Sorry, you ran out of guesses. The word was tact.\n', due, ctx)).toBeNull();
+    // The handout's example copied, the real word after it: the line names else.
+    expect(checkFacts('Sorry, you ran out of guesses. The word was else. tact\n', due, ctx)?.defect).toBe('wrong:secret');
+    // Words of other lengths after the label are no word of its own.
+    expect(checkFacts('Sorry, you ran out of guesses. The word was in fact tact\n', due, ctx)).toBeNull();
+    expect(checkFacts("The word was: 'tact'\n", due, ctx)).toBeNull();
+  });
+
   it('a word of a list printed one to a line says no statement, as the same words on one line do not', () => {
     const t2 = buildRoleTable({ ...ROLES, good: { ...ROLES.good!, patterns: ['\\bgood guess\\b', '\\bnice\\b'] } });
     const due = [{ role: 'bad', value: true as const }];

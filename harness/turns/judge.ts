@@ -159,7 +159,12 @@ export function checkFacts(text: string, facts: readonly Fact[], ctx: FactContex
         case 'word': {
           const want = new Set([f.value, ...(f.oneOf ?? [])].map((w) => String(w).toLowerCase()));
           const words = wordsIn(text);
-          if (words.some((w) => want.has(w.word))) return null;
+          // The word a label names ("The word was else."), of the length the right one has, is what the line
+          // says: the right word printed after it ("The word was else. tact") does not make the line right.
+          if (words.some((w) => want.has(w.word))) {
+            const named = labelledWord(text, role, new Set([...want].map((w) => w.length)));
+            return named && !want.has(named) ? wrong(`${ctx.when} ${role.says}${about(f)} is ${[...want].slice(0, 3).join(' or ')}; your program names ${named} as it`) : null;
+          }
           return missing(`${ctx.when} your program does not show ${role.says}${about(f)} (any of ${[...want].slice(0, 5).join(', ')}${want.size > 5 ? ', …' : ''})`);
         }
         case 'letters': {
@@ -196,6 +201,21 @@ export function checkFacts(text: string, facts: readonly Fact[], ctx: FactContex
   // for a new letter does), which is another defect.
   const rest = found.filter((p) => p !== first && !(first.statement && first.wrong && p.number)).map(({ message, defect }) => ({ message, defect }));
   return { message: first.message, defect: first.defect, ...(rest.length ? { alsoInTurn: rest } : {}) };
+}
+
+/** The first word right after one of the role's labels, where it has a length the right one has (a word of the
+ *  secret's length printed where the secret is named: "The word was else."); undefined elsewhere ("The word
+ *  was in fact tact" names no word of its own). */
+function labelledWord(text: string, role: Role, lengths: ReadonlySet<number>): string | undefined {
+  for (const line of text.split('\n')) {
+    for (const p of role.patterns) {
+      const m = new RegExp(p.source, p.flags.replace('g', '')).exec(line);
+      if (!m) continue;
+      const next = /^[\s:'"]*([A-Za-z]+)/.exec(line.slice(m.index + m[0].length))?.[1]?.toLowerCase();
+      if (next && lengths.has(next.length)) return next;
+    }
+  }
+  return undefined;
 }
 
 /** Lines that may state something in words no role knows: not a listing. A line of more than a dozen words,

@@ -299,6 +299,19 @@ describe('a file that does not import as handed in is salvaged: the smallest cha
     expect((await run('other', [9])).steps[0]!.error?.type).toBe('NameError');
     await sess.close();
   });
+  it('steps over a typo by spelling the name as the function does (warning for warnings), and says it repaired the line', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'gk-stepover-'));
+    writeFileSync(join(d, 'm.py'), 'def play(inputs):\n    warnings = 3\n    guesses = 6\n    for x in inputs:\n        if x == "$":\n            warning -= 1\n        else:\n            guess -= 1\n    return [warnings, guesses]\n');
+    const sess = new PythonSession({ file: join(d, 'm.py'), module: 'm', cwd: d });
+    expect((await sess.start()).ok).toBe(true);
+    const run = async (step_over: number[]) => (await sess.run({ id: 'play', timeout_ms: 2000, steps: [{ callee: ['play'], args: [{ l: ['$', 'a', 'b'] }] }], step_over })).obs!;
+    expect((await run([])).steps[0]!.error?.type).toBe('UnboundLocalError');
+    const past = await run([6, 8]);
+    expect(past.stepped_over).toEqual([6, 8]);
+    expect(past.stepped_how).toEqual(['respelled', 'respelled']);
+    expect(past.steps[0]!.value).toEqual({ l: [{ i: '2' }, { i: '4' }] });
+    await sess.close();
+  });
   it('a stray line in a class body (outside its methods) that raises or asks at import is set aside, and the class kept', async () => {
     const { imp, call, close } = await imported('class Game:\n    print(undefined_name)\n    LEVEL = input("level? ")\n    def score(self):\n        return 7\n\ndef f():\n    return Game().score()\n');
     expect(imp.ok).toBe(true);

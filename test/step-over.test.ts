@@ -23,6 +23,13 @@ describe('stepOverCrash', () => {
     expect(same.steppedOver).toBeUndefined();
     const unbound = await stepOverCrash(game, crash(10), async (v) => (v.stepOver!.length === 1 ? crash(11) : crash(12, 'raised:NameError:count@play_hand')));
     expect(unbound.steppedOver?.lines).toEqual([10]);
+    // After lines repaired only (a typo'd name spelt right: nothing dropped), a name with no value is the
+    // program's own next typo: stepped over too, and the run kept as the program meant it.
+    const repaired = (line: number, how: string[], defect?: string): Outcome => ({ ...crash(line, defect), steppedHow: how });
+    const typos = await stepOverCrash(game, crash(10), async (v) => (v.stepOver!.length === 1 ? repaired(12, ['respelled'], 'raised:UnboundLocalError:guess@play_hand') : { ...pass(), steppedHow: ['respelled', 'respelled'] }));
+    expect(typos.steppedOver).toEqual({ lines: [10, 12], outcome: pass(), repaired: true });
+    const dropped = await stepOverCrash(game, crash(10), async (v) => (v.stepOver!.length === 1 ? repaired(12, ['dropped'], 'raised:NameError:count@play_hand') : pass()));
+    expect(dropped.steppedOver).toBeUndefined();
     const ours = await stepOverCrash(game, crash(10), async () => error('the driver failed', undefined, 'grader_error'));
     expect(ours.steppedOver).toBeUndefined();
   });

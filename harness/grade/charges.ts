@@ -301,23 +301,34 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
     const d = homeOf.get(x.id) === x.id ? outcomes.get(x.id)?.steppedOver?.outcome.defect : undefined;
     return d ? [{ ...signatureOf(d, groupOf(x)), at: x.id }] : [];
   });
+  // A game stopped by a crash charged elsewhere saw its rule up to the crash only. Run again with the crash's
+  // lines repaired (a typo'd name spelt as the function spells it, not a line dropped: the program as its author
+  // meant it), a failure of its own past the crash is charged here, once, as a TA who fixed the typo would.
+  // What its home's repaired run showed is not charged there (the home pays for the crash): the next test aimed
+  // at it takes it. So only what such runs were charged for counts as charged (`pastCharged`).
+  // Charged on evidence only: a value or statement the repaired run showed wrong, not one it did not show (a
+  // label not read, or a helper's own output, charged by the helper's tests, that only tracing would tell).
+  const mended = (o: Outcome, first: Outcome) => o.blind === undefined && !!first.steppedOver?.repaired && first.steppedOver.outcome.status !== 'passed' && !!first.steppedOver.outcome.defect?.startsWith('wrong:');
+  const pastCharged: (Signature & { at: string })[] = [];
   for (const t of order) {
     const o = out.get(t.id);
-    if (!o?.notCharged || o.blind === undefined || returned.has(o.blind) || sigs.get(t.id)?.what.startsWith('helpers:') || valueOnly(t)) continue;
     const first = outcomes.get(t.id)!;
+    if (!o?.notCharged || (o.blind === undefined && !mended(o, first)) || (o.blind !== undefined && returned.has(o.blind)) || sigs.get(t.id)?.what.startsWith('helpers:') || valueOnly(t)) continue;
     const past = first.steppedOver;
     const sig = past?.outcome.defect ? signatureOf(past.outcome.defect, groupOf(t)) : undefined;
     // Spared only by what the run showed past the crash: stopped again before showing anything (it asks for
     // input, or crashes where nothing can be stepped over), or short of a question the code never asks (a
     // feature never written, P1), it saw nothing still.
-    const seen = past && past.outcome.blind === undefined && sig ? (seenBefore(sig, t.id)?.at ?? pastCrash.find((c) => sameSighting(c, sig))?.at) : undefined;
+    const charged = o.blind === undefined ? pastCharged : pastCrash;
+    const seen = past && past.outcome.blind === undefined && sig ? (seenBefore(sig, t.id)?.at ?? charged.find((c) => sameSighting(c, sig))?.at) : undefined;
     const same = seen && uncharged(past!.outcome, seen, sig!, aimsAt(t, sig!.scope), groupOf(t)).notCharged ? seen : undefined;
     if (past?.outcome.status === 'passed') out.set(t.id, { ...o, message: `${o.message}; run again with ${linesSaid(past.lines)} stepped over, as if fixed, it passes: its own rule is written right` });
     else if (past && same) out.set(t.id, { ...o, message: `${o.message}; run again with ${linesSaid(past.lines)} stepped over, as if fixed, it fails as ${same} does (${past.outcome.message})` });
+    else if (o.blind === undefined && !(past?.outcome.blind === undefined && sig)) continue; // saw its rule up to the crash: nothing more to say
     else if (past && past.outcome.blind === undefined) {
       // Charged for what it showed past the crash, the crash itself being charged in its home.
       out.set(t.id, { ...past.outcome, message: `${past.outcome.message}; seen with ${linesSaid(past.lines)} stepped over, as if fixed (as handed in: ${first.message}; charged in ${o.partOf})` });
-      if (sig) pastCrash.push({ ...sig, at: t.id });
+      if (sig) pastCrash.push({ ...sig, at: t.id }), pastCharged.push({ ...sig, at: t.id });
     } else out.set(t.id, sawNothing(first, o.partOf!));
   }
   // Where a function's failure is charged: a test aimed at it that takes the charge; or, when its failing tests

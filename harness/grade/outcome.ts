@@ -40,7 +40,10 @@ export interface Outcome {
   raisedAt?: number;
   /** For a `blind` test: the same test run again with the lines its crash stopped at stepped over, as a TA
    *  fixes a stray line (step-over.ts). What it shows may spare this test a charge, never cost it one. */
-  steppedOver?: { lines: number[]; outcome: Outcome };
+  steppedOver?: { lines: number[]; outcome: Outcome; repaired?: true };
+  /** How a run past crashes made each line it stepped over harmless (gradekit_step_over.py): read by
+   *  step-over.ts, which keeps on `steppedOver` whether every line was repaired (the typo fixed, not dropped). */
+  steppedHow?: string[];
   /** A test that could not check its rule because a question it needs never came up in its run, where the
    *  program's own code asks that question (written.ts): the feature is written, another defect kept the
    *  run from it. Charged elsewhere, such a test keeps its points (P4), as one stopped by a crash does. */

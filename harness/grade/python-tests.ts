@@ -416,6 +416,7 @@ async function runAnswered(r: RunningTest, env: PythonTestEnv, timeoutMs: number
   const outcome = printedOrReturned(judged, obs, ref, r, compare, mode, steps);
   if (obs.notices?.length) outcome.notices = obs.notices;
   if (obs.called) outcome.called = obs.called;
+  if (obs.stepped_how) outcome.steppedHow = obs.stepped_how;
   const stopped: Stop = obs.steps.some((x) => x.error) ? 'raised' : obs.input_exhausted != null || obs.steps.some((x) => x.input_exhausted !== undefined) ? 'exhausted' : null;
   const imp = env.session.importResult;
   const raised = obs.steps.find((x) => x.error)?.error;

@@ -11,6 +11,9 @@ import type { Outcome } from './outcome.js';
 /** A test variant run with these lines of the student's functions stepped over. */
 export type SteppedTest = TestData & { stepOver?: number[] };
 
+/** The ways of stepping over a line that keep all the student wrote (gradekit_step_over.py REPAIRED). */
+const REPAIRED = ['respelled', 'completed', 'added'];
+
 /** At most this many lines are stepped over in one test: a few stray lines (one mistake written in each
  *  print of a function, say), not a function rewritten. */
 const MAX_LINES = 5;
@@ -40,16 +43,20 @@ export async function stepOverCrash(t: TestData, first: Outcome, run: (t: Steppe
     const next = await run({ ...t, stepOver: [...lines, o.raisedAt] });
     budget.spentMs += cpuMs() - c0;
     // Raised at the same line again: that line could not be stepped over (a `with`, top-level code). Raised
-    // for a name with no value: most likely one the stepped-over statement was to set, so the guess at the
-    // fix, not the program, stopped this run: it shows nothing of the program.
+    // for a name with no value after a statement was dropped: most likely one that statement was to set, so the
+    // guess at the fix, not the program, stopped this run: it shows nothing of the program. (After repairs
+    // only, nothing was dropped: the name is the program's own next typo.)
     // A run gradekit could not make (its own failure) shows nothing of the program either.
-    if (next.raisedAt === o.raisedAt || next.kind === 'grader_error' || /^raised:(?:NameError|UnboundLocalError):/.test(next.defect ?? '')) break;
+    const dropped = !next.steppedHow?.every((h) => REPAIRED.includes(h));
+    if (next.raisedAt === o.raisedAt || next.kind === 'grader_error' || (dropped && /^raised:(?:NameError|UnboundLocalError):/.test(next.defect ?? ''))) break;
     lines = [...lines, o.raisedAt];
     o = next;
   }
   if (!lines.length) return first;
-  const { steppedOver: _, alternatives: __, ...seen } = o;
-  return { ...first, steppedOver: { lines, outcome: seen } };
+  const { steppedOver: _, alternatives: __, steppedHow: how, ...seen } = o;
+  // Every line repaired, none dropped nor forced: the run is the program as its author meant it.
+  const repaired = how?.length === lines.length && how.every((h) => REPAIRED.includes(h));
+  return { ...first, steppedOver: { lines, outcome: seen, ...(repaired ? { repaired: true as const } : {}) } };
 }
 
 /** A test of a rule that something does not happen. */

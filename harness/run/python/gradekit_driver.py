@@ -1741,7 +1741,9 @@ def run_test(req):
         random.seed(int(req["seed"]) if isinstance(req["seed"], int) or str(req["seed"]).lstrip("-").isdigit() else req["seed"])
     if req.get("step_over"):
         # Before the patches: a function the test replaces stays replaced.
-        obs["stepped_over"] = step_over(req["step_over"])
+        stepped = step_over(req["step_over"])
+        obs["stepped_over"] = [line for line, _ in stepped]
+        obs["stepped_how"] = [how for _, how in stepped]
     for p in req.get("patches", []):
         setattr(module, p["name"], make_patch(p, env))
     tracer = Tracer(req["trace"]) if req.get("trace") else None
@@ -1848,7 +1850,7 @@ def run_test(req):
 def step_over(lines, module=None):
     """Steps over these lines of the student's functions in `module` (the imported module, or a run's
     __main__) with gradekit_step_over.py, loaded from beside this file only in a test run again for it;
-    returns the lines it could step over."""
+    returns the lines it could step over, each with how ((line, how))."""
     import importlib.util
 
     here = os.path.dirname(os.path.abspath(__file__))

@@ -5,6 +5,8 @@ what the run may change: it can keep a test's points, never take more).
 
 Each line names the innermost statement that holds it, made harmless in a copy of its function's tree; the
 function is compiled again in the module's own namespace and put where the old one was:
+- a name the function never binds, spelt as one it does bind (`warning -= 1` in a function of `warnings`,
+  `guess -= 1` beside `guesses`), is that name: the typo fixed, as its author meant;
 - a call of a handout function that leaves out arguments (display_hand() in play_hand) is given the function's
   own variables of those parameters' names (display_hand(hand)), as the handout's signature names them;
 - a statement that adds has each + take a string and a number as text (print("Total: " + score));
@@ -38,26 +40,94 @@ def _bodies(stmt):
     return out
 
 
-def _step_over(stmts, line, signatures=None):
-    """Makes the innermost statement of `stmts` holding `line` harmless; whether one was."""
+# How a line was made harmless. The first three keep all the student wrote (a name spelt as the function
+# spells it elsewhere, a call given the arguments it left out, + taking text): a run past them is the program
+# as its author meant it. The others drop or force code, and a run past them is only gradekit's guess.
+REPAIRED = ("respelled", "completed", "added")
+
+
+def _step_over(stmts, line, signatures=None, known=frozenset()):
+    """Makes the innermost statement of `stmts` holding `line` harmless; how it was (REPAIRED, "condition",
+    "range", "dropped"), or None when no statement holds it."""
     for i, s in enumerate(stmts):
         if not (s.lineno <= line <= (s.end_lineno or s.lineno)):
             continue
         header = _bodies(s) and line < s.body[0].lineno
         if header and isinstance(s, (ast.If, ast.While)):
+            if _respell(s.test, known):
+                return "respelled"
             s.test = ast.copy_location(ast.Constant(True), s.test)
-            return True
+            return "condition"
         if header and isinstance(s, (ast.For, ast.AsyncFor)):
             s.iter = _counted(s.iter)
-            return True
+            return "range"
         if _bodies(s):
-            return not header and any(_step_over(b, line, signatures) for b in _bodies(s))
+            if header:
+                return None
+            return next((how for how in (_step_over(b, line, signatures, known) for b in _bodies(s)) if how), None)
+        if _respell(s, known):
+            return "respelled"
         completed = _complete_calls(s, signatures or {})
-        if _adds_leniently(s) or completed:
-            return True
+        if _adds_leniently(s):
+            return "added"
+        if completed:
+            return "completed"
         stmts[i] = ast.copy_location(ast.Return(value=None) if isinstance(s, ast.Return) else ast.Pass(), s)
+        return "dropped"
+    return None
+
+
+def _near(a, b):
+    """Whether two names are one spelt two ways: one letter added, left out or changed (warning, warnings),
+    or a plural's stem (guess, guesses). Never for names of two letters or fewer."""
+    if a == b or min(len(a), len(b)) < 3 or a[0] != b[0]:
+        return False
+    short, long_ = sorted((a, b), key=len)
+    if long_.startswith(short) and len(long_) - len(short) <= 2:
         return True
-    return False
+    if len(a) != len(b) and abs(len(a) - len(b)) != 1:
+        return False
+    # One edit: a letter changed, or one added.
+    i = 0
+    while i < len(short) and short[i] == long_[i]:
+        i += 1
+    return short[i + (len(a) == len(b)):] == long_[i + 1:]
+
+
+def _respell(node, known):
+    """Each name in `node` the function never binds nor the module defines, where exactly one bound name is it
+    spelt another way (`warning -= 1` in a function of `warnings`): that name, as the author meant. Whether any."""
+    done = False
+    for n in ast.walk(node):
+        if not isinstance(n, ast.Name) or n.id in known:
+            continue
+        near = [k for k in known if _near(n.id, k)]
+        if len(near) == 1:
+            n.id = near[0]
+            done = True
+    return done
+
+
+def _bound(fn, module):
+    """The names a function can mean: its parameters, what it binds (not by `x -= 1` alone, which reads the
+    name before it binds it: read first, it has no value, the crash), the module's and the builtins."""
+    import builtins
+
+    params = {a.arg for a in ast.walk(fn.args) if isinstance(a, ast.arg)}
+    augmented = {id(n.target) for n in ast.walk(fn) if isinstance(n, ast.AugAssign)}
+    bound = set()
+    for n in ast.walk(fn):
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store) and id(n) not in augmented:
+            bound.add(n.id)
+        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and n is not fn:
+            bound.add(n.name)
+        elif isinstance(n, (ast.Import, ast.ImportFrom)):
+            bound.update((a.asname or a.name).split(".")[0] for a in n.names)
+        elif isinstance(n, ast.ExceptHandler) and n.name:
+            bound.add(n.name)
+        elif isinstance(n, (ast.Global, ast.Nonlocal)):
+            bound.update(n.names)
+    return frozenset(params | bound | set(vars(module)) | set(vars(builtins)))
 
 
 _ADD = "__gradekit_add__"
@@ -152,7 +222,8 @@ def _replace(module, cls, name, old, new):
 
 
 def apply(module, tree, path, lines, signatures=None):
-    """Steps over each line; returns those it could. `signatures`: the handout's functions' parameter names."""
+    """Steps over each line; returns those it could, each with how ((line, how), sorted). `signatures`: the
+    handout's functions' parameter names."""
     done = []
     plans = {}
     for line in lines:
@@ -165,7 +236,9 @@ def apply(module, tree, path, lines, signatures=None):
         if old is None:
             continue
         node = copy.deepcopy(fn)
-        stepped = [line for line in its if _step_over(node.body, line, signatures)]
+        known = _bound(node, module)
+        hows = {line: _step_over(node.body, line, signatures, known) for line in its}
+        stepped = [line for line in its if hows[line]]
         if not stepped:
             continue
         try:
@@ -173,5 +246,5 @@ def apply(module, tree, path, lines, signatures=None):
         except Exception:
             continue  # a default value or decorator that raises again: left as it was
         _replace(module, cls, fn.name, old, new)
-        done += stepped
+        done += [(line, hows[line]) for line in stepped]
     return sorted(done)

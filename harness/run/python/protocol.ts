@@ -147,6 +147,9 @@ export interface Observation {
   driver_error?: string;
   /** The lines of `step_over` the driver could step over. */
   stepped_over?: number[];
+  /** How each of them was: "respelled", "completed" or "added" keep all the student wrote (the run is the
+   *  program as meant); "dropped", "condition" and "range" drop or force code (gradekit_step_over.py). */
+  stepped_how?: string[];
 }
 
 export interface RunResult {

@@ -306,9 +306,12 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
   // meant it), a failure of its own past the crash is charged here, once, as a TA who fixed the typo would.
   // What its home's repaired run showed is not charged there (the home pays for the crash): the next test aimed
   // at it takes it. So only what such runs were charged for counts as charged (`pastCharged`).
-  // Charged on evidence only: a value or statement the repaired run showed wrong, not one it did not show (a
-  // label not read, or a helper's own output, charged by the helper's tests, that only tracing would tell).
-  const mended = (o: Outcome, first: Outcome) => o.blind === undefined && !!first.steppedOver?.repaired && first.steppedOver.outcome.status !== 'passed' && !!first.steppedOver.outcome.defect?.startsWith('wrong:');
+  // Charged on evidence of a rule of its own only: a statement said in place of the due one (how the program
+  // classed an input, in one turn). Not a fact it did not show (a label not read, or a helper's own output,
+  // charged by the helper's tests, that only tracing would tell), nor a value shown wrong (a total, a hand):
+  // one hidden defect shows in several tests as several values (a replay that deals a new hand: its hand in
+  // one test, the game's total in another), and no signature tells them apart.
+  const mended = (o: Outcome, first: Outcome) => o.blind === undefined && !!first.steppedOver?.repaired && first.steppedOver.outcome.status !== 'passed' && /^wrong:[^:]+:said-/.test(first.steppedOver.outcome.defect ?? '');
   const pastCharged: (Signature & { at: string })[] = [];
   for (const t of order) {
     const o = out.get(t.id);

@@ -120,6 +120,17 @@ describe('the judge on those facts', () => {
     expect(checkFacts("The word was: 'tact'\n", due, ctx)).toBeNull();
   });
 
+  it('a length a role lets be shown as blanks is shown by its row of blanks, one per letter', () => {
+    const t2 = buildRoleTable({ ...ROLES, length: { kind: 'number', says: 'the length of the word', patterns: ['\\bletters long\\b'], blanks: true } });
+    const due = [{ role: 'length', value: 4 }];
+    const c2 = { table: t2, when: 'before the first input' };
+    expect(checkFacts('_ _ _ _  you have 6 guesses remaining.\n', due, c2)).toBeNull();
+    expect(checkFacts('____\n', due, c2)).toBeNull();
+    expect(checkFacts('_ _ _  you have 6 guesses remaining.\n', due, c2)?.defect).toBe('missing:length');
+    // Without `blanks`, the row says nothing of the length.
+    expect(checkFacts('_ _ _ _\n', [{ role: 'guessesLeft', value: 4 }], ctx)?.defect).toBe('missing:guessesLeft');
+  });
+
   it('a word of a list printed one to a line says no statement, as the same words on one line do not', () => {
     const t2 = buildRoleTable({ ...ROLES, good: { ...ROLES.good!, patterns: ['\\bgood guess\\b', '\\bnice\\b'] } });
     const due = [{ role: 'bad', value: true as const }];
@@ -232,6 +243,19 @@ describe('a counter (counter: true) gone wrong: later turns judge how it changes
     const judged = (r: string, m: string, lines: string[]) => judgeTurnsAll({ expected: readTurns(session(r, lines), both, { facts: true }), observed: session(m, lines), table: both }).map((p) => p.defect);
     expect(judged(refA, mineA, ['a', '$'])).toEqual(['wrong:guessesLeft:warningsLeft.moved.extra']);
     expect(judged(refB, mineB, ['a', 'a'])).toEqual(['wrong:guessesLeft:warningsLeft.moved.extra']);
+  });
+  it('a warning count wrong after a repeat and after a non-letter is one rule broken when the repeat is same_as the non-letter', () => {
+    const specs = (same: boolean): RoleSpecs => ({ ...ROLES, warningsLeft: { ...ROLES.warningsLeft!, counter: true }, invalid: { kind: 'statement', says: 'that only letters are valid', patterns: ['\\bnot a valid letter\\b'] }, repeat: { ...ROLES.repeat!, ...(same ? { sameAs: 'invalid' } : {}) } });
+    const t = (w: number, guess: string, said: string) => `You have ${w} warnings left.\nPlease guess a letter: ${guess}\n${said}\n`;
+    // Each program resets the warnings to 3 as its last one goes, where the reference has none left.
+    const refA = t(1, '$', 'Oops! That is not a valid letter: _ _ _ _') + 'You have 0 warnings left.\n';
+    const mineA = t(1, '$', 'Oops! That is not a valid letter: _ _ _ _') + 'You have 3 warnings left.\n';
+    const refB = t(1, 'a', "Oops! You've already guessed that letter: _ a_ _") + 'You have 0 warnings left.\n';
+    const mineB = t(1, 'a', "Oops! You've already guessed that letter: _ a_ _") + 'You have 3 warnings left.\n';
+    const judged = (table: ReturnType<typeof buildRoleTable>, r: string, m: string, lines: string[]) => judgeTurnsAll({ expected: readTurns(session(r, lines), table, { facts: true }), observed: session(m, lines), table }).map((p) => p.defect);
+    const plain = buildRoleTable(specs(false)), same = buildRoleTable(specs(true));
+    expect(judged(plain, refA, mineA, ['$'])).not.toEqual(judged(plain, refB, mineB, ['a']));
+    expect(judged(same, refA, mineA, ['$'])).toEqual(judged(same, refB, mineB, ['a']));
   });
   it('a turn whose counter is wrong still has its statement judged, and the statement comes first: it is how the program classed the input', () => {
     const mine = turn(6, 't', 'Oops! That letter is not in my word: t_ _ t') + turn(5, 'o', 'Oops! That letter is not in my word: t_ _ t') + turn(3, 'x', 'Oops! That letter is not in my word: t_ _ t') + 'You have 2 guesses left.\n';

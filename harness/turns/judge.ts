@@ -44,8 +44,8 @@ function changeHow(f: Fact, facts: readonly Fact[], table: RoleTable, refChange:
   const how = refChange === 0 ? 'extra' : obsChange === 0 ? 'none' : 'amount';
   const moved = facts.find((g) => g !== f && g.role !== f.role && table.get(g.role)?.counter && typeof g.value === 'number' && before.get(g.role) !== undefined && before.get(g.role)!.ref !== g.value);
   if (moved) return `${moved.role}.moved.${how}`;
-  const said = facts.find((x) => table.get(x.role)?.kind === 'statement')?.role ?? 'turn';
-  return `${said}.${how}`;
+  const said = facts.find((x) => table.get(x.role)?.kind === 'statement')?.role;
+  return `${(said && table.get(said)?.sameAs) ?? said ?? 'turn'}.${how}`;
 }
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
@@ -124,6 +124,8 @@ export function checkFacts(text: string, facts: readonly Fact[], ctx: FactContex
             const other = table.get(shared[0].role);
             return missing(`${ctx.when} your program shows ${shared[1].value} only once (${quote(shared[1].line.trim())}), without words saying what it is, where the handout's program shows both ${role.says}${about(f)} and ${other?.says ?? shared[0].role}`);
           }
+          // A length shown as its row of blanks, one per letter, is shown (roles.ts `blanks`).
+          if (role.blanks && blankRuns(text).some((n) => want.includes(n))) return null;
           return missing(`${ctx.when} your program does not show ${role.says}${about(f)} (${want.join(' or ')})`);
         }
         case 'multiset': {
@@ -152,7 +154,8 @@ export function checkFacts(text: string, facts: readonly Fact[], ctx: FactContex
           // A line another statement's words claim ("That letter is not in my word") says that one, not this one
           // in words we do not know, unless that statement implies this one (roles.ts `implies`).
           const others = table.ofKind('statement').filter((r) => r.name !== role.name && !r.implies?.includes(role.name));
-          const claimed = (l: string) => others.some((r) => says(l, r));
+          // (Not a line whose words label a word this turn shows: "The correct word was: tact" names the word.)
+          const claimed = (l: string) => !labelsAWord(l) && others.some((r) => says(l, r));
           const said = notListing(text.split('\n').filter((l) => /[A-Za-z]{2}/.test(l) && !readRuns(l, ctx.wildcards).length && !claimed(l)));
           return said.length ? null : missing(`${ctx.when} your program does not say ${role.says}${about(f)}`);
         }
@@ -201,6 +204,11 @@ export function checkFacts(text: string, facts: readonly Fact[], ctx: FactContex
   // for a new letter does), which is another defect.
   const rest = found.filter((p) => p !== first && !(first.statement && first.wrong && p.number)).map(({ message, defect }) => ({ message, defect }));
   return { message: first.message, defect: first.defect, ...(rest.length ? { alsoInTurn: rest } : {}) };
+}
+
+/** How many blanks each row of blanks in the text holds ("_ _ _ _" and "____" hold 4). */
+function blankRuns(text: string): number[] {
+  return [...text.matchAll(/_(?: ?_)*/g)].map((m) => m[0].replace(/ /g, '').length);
 }
 
 /** The first word right after one of the role's labels, where it has a length the right one has (a word of the

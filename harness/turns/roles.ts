@@ -42,6 +42,12 @@ export interface RoleSpec {
    *  judge how it changes, not its value, and a wrong change is named by what the turn says (a wrong guess
    *  costing one where it costs two): another rule broken later is a defect of its own. */
   counter?: boolean;
+  /** number: the count may be shown as that many blanks instead, one per letter (a word's length as the row
+   *  of blanks the game starts with: "_ _ _ _ you have 6 guesses"). */
+  blanks?: boolean;
+  /** statement: the statement whose rule this one follows for the counts a turn changes (`same_as` in a spec:
+   *  the handout's "Repeated letter: same as 2", a non-letter). A count wrong after each is one rule broken. */
+  sameAs?: string;
 }
 
 export type RoleSpecs = Record<string, RoleSpec>;
@@ -85,6 +91,7 @@ export function buildRoleTable(specs: RoleSpecs): RoleTable {
       if (s.kind !== 'statement') throw new RoleError([name, 'implies'], `role '${name}' is a ${s.kind} role: only a statement implies others`, 'implies: names the statements a statement also says; move it to a statement role or remove it');
       if (specs[o]?.kind !== 'statement') throw new RoleError([name, 'implies'], `role '${name}': implies '${o}', but implies: names statements a statement also says`, specs[o] ? `'${o}' is a ${specs[o]!.kind} role` : `'${o}' is not a role of the table`);
     }
+    if (s.sameAs !== undefined && specs[s.sameAs]?.kind !== 'statement') throw new RoleError([name, 'same_as'], `role '${name}': same_as '${s.sameAs}' must name a statement role of the table`, specs[s.sameAs] ? `'${s.sameAs}' is a ${specs[s.sameAs]!.kind} role` : `known statements: ${Object.keys(specs).filter((k) => specs[k]!.kind === 'statement').join(', ')}`);
     roles.set(name, { ...s, name, patterns: s.patterns.map((p, i) => compile(name, p, i)) });
   }
   const list = [...roles.values()];
@@ -113,7 +120,7 @@ export function mergeRoleSpecs(base: RoleSpecs, override: unknown, closest: (w: 
       throw new RoleError([name], `role '${name}': expected a list of regexes or a mapping {patterns, replace, says, kind}`);
     }
     for (const k of Object.keys(o)) {
-      if (!['patterns', 'replace', 'says', 'kind', 'answer', 'opposite', 'implies', 'counter'].includes(k)) throw new RoleError([name, k], `role '${name}': unknown key '${k}'`, 'known keys: patterns, replace, says, kind, answer, opposite, implies, counter');
+      if (!['patterns', 'replace', 'says', 'kind', 'answer', 'opposite', 'implies', 'counter', 'blanks', 'same_as'].includes(k)) throw new RoleError([name, k], `role '${name}': unknown key '${k}'`, 'known keys: patterns, replace, says, kind, answer, opposite, implies, counter, blanks, same_as');
     }
     const patterns = o.patterns ?? [];
     if (!Array.isArray(patterns) || patterns.some((p) => typeof p !== 'string')) throw new RoleError([name, 'patterns'], `role '${name}': patterns must be a list of regex strings`);
@@ -125,6 +132,8 @@ export function mergeRoleSpecs(base: RoleSpecs, override: unknown, closest: (w: 
     if (!ROLE_KINDS.includes(kind)) throw new RoleError([name, 'kind'], `role '${name}': kind must be one of ${ROLE_KINDS.join(', ')}`);
     if (known && kind !== known.kind) throw new RoleError([name, 'kind'], `role '${name}' is a ${known.kind} role of the reference; it cannot become a ${kind}`);
     if (o.counter !== undefined && (typeof o.counter !== 'boolean' || kind !== 'number')) throw new RoleError([name, 'counter'], `role '${name}': counter: true is for a number role (a count the game changes turn by turn)`);
+    if (o.same_as !== undefined && (typeof o.same_as !== 'string' || kind !== 'statement')) throw new RoleError([name, 'same_as'], `role '${name}': same_as names the statement whose rule this statement follows for the counts (a repeat same as a non-letter)`);
+    if (o.blanks !== undefined && (typeof o.blanks !== 'boolean' || kind !== 'number')) throw new RoleError([name, 'blanks'], `role '${name}': blanks: true is for a number role (a length that may be shown as one blank per letter)`);
     if (o.answer !== undefined && !ANSWER_KINDS.includes(o.answer as AnswerKind)) throw new RoleError([name, 'answer'], `role '${name}': answer must be one of ${ANSWER_KINDS.join(', ')}`);
     const own = patterns as string[];
     const all = o.replace === true || !known ? own : [...own, ...known.patterns];
@@ -136,6 +145,8 @@ export function mergeRoleSpecs(base: RoleSpecs, override: unknown, closest: (w: 
       ...(o.answer ?? known?.answer ? { answer: (o.answer ?? known?.answer) as AnswerKind } : {}),
       ...(o.opposite ?? known?.opposite ? { opposite: Array.isArray(o.opposite) ? o.opposite.map(String) : String(o.opposite ?? known?.opposite) } : {}),
       ...((o.counter ?? known?.counter) === true ? { counter: true } : {}),
+      ...((o.blanks ?? known?.blanks) === true ? { blanks: true } : {}),
+      ...(o.same_as ?? known?.sameAs ? { sameAs: String(o.same_as ?? known?.sameAs) } : {}),
       ...(o.implies ?? known?.implies ? { implies: [o.implies ?? known?.implies].flat().map(String) } : {}),
     });
   }

@@ -311,7 +311,10 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
   // charged by the helper's tests, that only tracing would tell), nor a value shown wrong (a total, a hand):
   // one hidden defect shows in several tests as several values (a replay that deals a new hand: its hand in
   // one test, the game's total in another), and no signature tells them apart.
-  const mended = (o: Outcome, first: Outcome) => o.blind === undefined && !!first.steppedOver?.repaired && first.steppedOver.outcome.status !== 'passed' && /^wrong:[^:]+:said-/.test(first.steppedOver.outcome.defect ?? '');
+  const mended = (o: Outcome, first: Outcome) => {
+    const past = first.steppedOver;
+    return o.blind === undefined && !!past?.repaired && past.outcome.status !== 'passed' && past.outcome.blind === undefined && !!statementSwap(past.outcome.defect ?? '');
+  };
   const pastCharged: (Signature & { at: string })[] = [];
   for (const t of order) {
     const o = out.get(t.id);
@@ -327,7 +330,6 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
     const same = seen && uncharged(past!.outcome, seen, sig!, aimsAt(t, sig!.scope), groupOf(t)).notCharged ? seen : undefined;
     if (past?.outcome.status === 'passed') out.set(t.id, { ...o, message: `${o.message}; run again with ${linesSaid(past.lines)} stepped over, as if fixed, it passes: its own rule is written right` });
     else if (past && same) out.set(t.id, { ...o, message: `${o.message}; run again with ${linesSaid(past.lines)} stepped over, as if fixed, it fails as ${same} does (${past.outcome.message})` });
-    else if (o.blind === undefined && !(past?.outcome.blind === undefined && sig)) continue; // saw its rule up to the crash: nothing more to say
     else if (past && past.outcome.blind === undefined) {
       // Charged for what it showed past the crash, the crash itself being charged in its home.
       out.set(t.id, { ...past.outcome, message: `${past.outcome.message}; seen with ${linesSaid(past.lines)} stepped over, as if fixed (as handed in: ${first.message}; charged in ${o.partOf})` });

@@ -313,8 +313,11 @@ export function readLetters(text: string, role: Role): Set<string> {
 /** Lines that say what the role says. */
 export function linesSaying(text: string, role: Role): string[] {
   const lines = text.split('\n');
-  const listed = role.kind === 'statement' ? verticalList(lines) : undefined;
-  return lines.filter((l) => !listed?.has(l.trim()) && says(l, role));
+  const saying = lines.filter((l) => says(l, role));
+  // Only a line of one word can be a listed one: the rest of the text is read for a list only then.
+  if (role.kind !== 'statement' || !saying.some((l) => /^\s*[A-Za-z]+\s*$/.test(l))) return saying;
+  const listed = verticalList(lines);
+  return saying.filter((l) => !listed.has(l.trim()));
 }
 
 /** The words of a list printed one to a line (a hint's matches: "abed", "abet", …, "nice"): three or more lines

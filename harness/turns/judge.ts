@@ -217,7 +217,7 @@ function blankRuns(text: string): number[] {
 function labelledWord(text: string, role: Role, lengths: ReadonlySet<number>): string | undefined {
   for (const line of text.split('\n')) {
     for (const p of role.patterns) {
-      const m = new RegExp(p.source, p.flags.replace('g', '')).exec(line);
+      const m = p.exec(line); // compiled without 'g' (roles.ts): no lastIndex to reset
       if (!m) continue;
       const next = /^[\s:'"]*([A-Za-z]+)/.exec(line.slice(m.index + m[0].length))?.[1]?.toLowerCase();
       if (next && lengths.has(next.length)) return next;

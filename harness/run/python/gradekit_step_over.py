@@ -85,7 +85,7 @@ def _near(a, b):
     short, long_ = sorted((a, b), key=len)
     if long_.startswith(short) and len(long_) - len(short) <= 2:
         return True
-    if len(a) != len(b) and abs(len(a) - len(b)) != 1:
+    if abs(len(a) - len(b)) > 1:
         return False
     # One edit: a letter changed, or one added.
     i = 0

@@ -8,6 +8,7 @@
 // A function that is missing or a stub is one defect too: charged at its home test; the other tests of that
 // function could check nothing (none of its rules was shown to hold), so they keep no points and say where
 // the defect is charged. A changed signature costs once (P5): its other tests are not charged again.
+import { NO_GAME } from '../interactive/game.js';
 import type { TestData } from '../spec/schema.js';
 import { kindMessage } from '../model/kinds.js';
 import type { Outcome } from './outcome.js';
@@ -374,8 +375,21 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
     const root = rootOf(t);
     out.set(t.id, uncharged(outcomes.get(t.id)!, out.get(root)?.partOf ?? root, sigs.get(t.id)!, false, groupOf(t)));
   }
+  // A game never played in any test (the program exits after its questions: a game loop never written) is a
+  // feature never written (P1): the game tests charged elsewhere for it checked nothing, and keep no points.
+  // Only when no game test got past the start: a program that plays some game keeps the tests it could not
+  // show their rules in (P4).
+  const games = tests.filter((x) => 'game' in x);
+  const started = (o: Outcome | undefined) => o?.status === 'passed' || !/^(?:setup|relength|guesses):/.test(o?.defect ?? '');
+  if (games.some((x) => outcomes.get(x.id)?.defect === NO_GAME) && !games.some((x) => started(outcomes.get(x.id)))) {
+    for (const t of games) {
+      const o = out.get(t.id);
+      if (o?.notCharged && o.partOf && outcomes.get(o.partOf)?.defect === NO_GAME) out.set(t.id, sawNothing(outcomes.get(t.id)!, o.partOf));
+    }
+  }
   return out;
 }
+
 
 /** "answer:f:a|b" (or "wrong:gameTotal:a|b") without the mistakes the program's right answers rule out; as
  *  it was when they rule out all of them (a mistake none of the known ones is). */

@@ -7,6 +7,10 @@ import type { RoleTable } from '../turns/roles.js';
 import type { IOProfile } from './profile.js';
 import type { LockstepResult } from '../run/lockstep.js';
 
+/** The defect of a game program that exits after its questions without playing (a game loop never written):
+ *  a game reference reports it, and charges.ts reads it as a feature never written when no test plays a game. */
+export const NO_GAME = 'setup:no-game';
+
 export interface GameEnv {
   command: string[];
   cwd: string;

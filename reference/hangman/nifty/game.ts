@@ -4,7 +4,7 @@
 // reading the program made of an input the handout leaves open. The result lists each requirement the
 // program broke, by check; the test charges the checks it names.
 import { runLockstep, type LockstepResult } from '../../../harness/run/lockstep.js';
-import type { GameEnv, GameResult, Violation } from '../../../harness/interactive/game.js';
+import { NO_GAME, type GameEnv, type GameResult, type Violation } from '../../../harness/interactive/game.js';
 import { kindMessage } from '../../../harness/model/kinds.js';
 import { classifyQuestion, linesSaying, questionLine, readLetters, readNumbers, readPatterns, type Role } from '../../../harness/turns/index.js';
 import { normal, says, understand, yesNoAnswer, type Question } from './answers.js';
@@ -670,7 +670,7 @@ export async function playNiftyGame(params: NiftyParams, env: GameEnv, learned: 
         if (!answered.has('wordLength')) violate('relength', `the program never asks for a word length (step 2: "Prompt the user for a valid word length")${after}`, 'setup:no-length-question');
         if (!answered.has('guesses')) violate('guesses-question', `the program never asks for the number of guesses (step 2: "Prompt the user for a valid word length and number of guesses")${after}`, 'setup:no-guesses-question');
         if (!answered.has('runningTotal')) violate('running-total', `the program never asks whether to show a running total of the words remaining (step 3)${after}`, 'setup:no-running-total-question');
-        stopSetup('*', `the program exited without playing a game${run.inputs.length ? ` (after input "${run.inputs.at(-1)!.line}")` : ''}`, 'setup:no-game');
+        stopSetup('*', `the program exited without playing a game${run.inputs.length ? ` (after input "${run.inputs.at(-1)!.line}")` : ''}`, NO_GAME);
       }
     }
     if (inPhase('play') && state() && !state()!.over) violate('ends', `the program exited before the game was over ("${state()!.pattern}", ${state()!.guessesLeft} guesses left)`, 'end:exit');

@@ -88,6 +88,9 @@ describe('the judge on those facts', () => {
     expect(checkWordList("['tart', 'tact', 'taut']\n", want, 'the matches', 'now')).toBeNull();
     expect(checkWordList('tact tart\n', want, 'the matches', 'now')?.text).toMatch(/leaves out taut/);
     expect(checkWordList('tact tart taut test\n', want, 'the matches', 'now')?.text).toMatch(/also lists test/);
+    // Python's None printed after a lister that prints and returns None is not the word "none".
+    expect(checkWordList('tact\ntart\ntaut\nNone\n', want, 'the matches', 'now')).toBeNull();
+    expect(checkWordList('tact\ntart\ntaut\nnone\n', want, 'the matches', 'now')?.text).toMatch(/also lists none/);
     expect(checkWordList('tact tart taut\ntest\n', want, 'the matches', 'now')?.text).toMatch(/also lists test/); // a word line next to the list
     expect(checkWordList('You have 6 guesses left.\n', want, 'the matches', 'now')?.text).toMatch(/does not show the matches/);
     // Every word of a length is expected (a hint before any letter): the question after the list holds one
@@ -108,6 +111,31 @@ describe('the judge on those facts', () => {
     expect(checkFacts('Oops! That letter is not in my word\n', f, ctx)?.message).toMatch(/but it says "Oops! That letter is not in my word"/);
     // What it said is part of the defect: the rule due, and the statement made in its place.
     expect(checkFacts('Oops! That letter is not in my word\n', f, ctx)?.defect).toBe('wrong:good:said-bad');
+  });
+
+  it('a line the program prints whatever the situation (printed at import too) is no statement in its own words', () => {
+    const due = [{ role: 'none', value: true as const }];
+    const loading = 'Loading word list from file...\n   55900 words loaded.\n';
+    // Unknown words are a statement of their own: without knowing the loader's lines, they said "no matches".
+    expect(checkFacts(loading, due, ctx)).toBeNull();
+    const boilerplate = new Set(['Loading word list from file...', '55900 words loaded.']);
+    expect(checkFacts(loading, due, { ...ctx, boilerplate })?.defect).toBe('missing:none');
+    // Other words beside them still say it, and the role's own words always do.
+    expect(checkFacts(`${loading}Nothing fits that pattern\n`, due, { ...ctx, boilerplate })).toBeNull();
+    expect(checkFacts(`${loading}No matches found\n`, due, { ...ctx, boilerplate })).toBeNull();
+  });
+
+  it('a line that only shows another fact, or asks the next question, is no statement in its own words', () => {
+    const good = [{ role: 'good', value: true as const }];
+    const asking = 'Please guess a letter:';
+    // Silent about the guess: the count and the next question say nothing of it.
+    expect(checkFacts(`You have 6 guesses left.\n${asking}`, good, { ...ctx, asking })?.defect).toBe('missing:good');
+    expect(checkFacts('Available letters: bcdefghijklmnopqrsuvwxyz\n', [...good, { role: 'available', value: 'bcdefghijklmnopqrsuvwxyz' }], ctx)?.defect).toBe('missing:good');
+    // Words of their own beside a count still say it; so does a line that ends a session (no question asked).
+    expect(checkFacts(`Correct: _ a_ _ (6 guesses left)\n${asking}`, good, { ...ctx, asking })).toBeNull();
+    expect(checkFacts(`Yes! That one is in\nYou have 6 guesses left.\n${asking}`, good, { ...ctx, asking })).toBeNull();
+    // A line that asks is only the question when it is the one the turn ends with.
+    expect(checkFacts('Lucky guess, that letter is in\n', good, ctx)).toBeNull();
   });
 
   it('a word is read where its label names it: another word of its length there is a wrong word, whatever follows', () => {

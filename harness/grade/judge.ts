@@ -54,12 +54,19 @@ function turnVerdict(j: JudgeInput): SessionProblem | null {
     wildcards: m.wildcards,
     exhaustedAt: j.obs.input_exhausted,
     explainNumber: numberExplainer(j.numberMistakes, j.calls),
+    boilerplate: boilerplateOf(m.printedAtImport),
   };
   const [first, ...later] = judgeTurnsAll(input);
   const shows = first ? [...new Set([...shownProblems(input).map((p) => p.defect), ...numbersShown(j, input.observed, m.table)])] : [];
   const v = first ? { ...first, ...(later.length ? { later } : {}), ...(shows.length ? { shows } : {}) } : null;
   verdicts.set(j, v);
   return v;
+}
+
+/** The lines of what a program printed while it was imported, trimmed (TurnsInput.boilerplate). */
+function boilerplateOf(printed: string | undefined): ReadonlySet<string> | undefined {
+  const lines = (printed ?? '').split('\n').map((l) => l.trim()).filter(Boolean);
+  return lines.length ? new Set(lines) : undefined;
 }
 
 /** What the numbers with known mistakes (a game's total) show beside the session's first problem, each read
@@ -298,7 +305,9 @@ export interface JudgeInput {
   stdinGiven: boolean;
   /** Transcripts judged by meaning: the role table, and whether the facts of each turn are checked
    *  (false when only the questions asked are, e.g. `transcript: ignore`). */
-  meaning?: { table: RoleTable; wildcards?: string; facts: boolean; mustNotSay?: string[] };
+  meaning?: { table: RoleTable; wildcards?: string; facts: boolean; mustNotSay?: string[];
+    /** What the program printed while it was imported: lines it prints whatever the situation. */
+    printedAtImport?: string };
   /** Questions answered by role (`answers:`): the rules checked over the whole session instead of turn by
    *  turn, since the program's turns need not line up with the reference's. */
   byRole?: { table: RoleTable; questions?: string[]; totals?: string[]; returnsPrinted?: string[]; requires?: string[];

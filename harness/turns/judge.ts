@@ -32,6 +32,11 @@ export interface FactContext {
   /** Counters (number roles with `counter: true`) as the turns so far left them: the reference's value and
    *  the program's. Read and updated turn by turn (turnProblems). */
   counters?: Map<string, { ref: number; obs: number }>;
+  /** Lines the program prints whatever the situation (what it printed while it was imported, trimmed: the
+   *  starter's "Loading word list from file..."): printed again in a turn, they say nothing about that turn. */
+  boilerplate?: ReadonlySet<string>;
+  /** The line that asks the question this turn ends with (none when it ends the session). */
+  asking?: string;
 }
 
 /** How a counter's change went wrong, named by what the turn says first (a wrong guess costing one where it
@@ -156,7 +161,13 @@ export function checkFacts(text: string, facts: readonly Fact[], ctx: FactContex
           const others = table.ofKind('statement').filter((r) => r.name !== role.name && !r.implies?.includes(role.name));
           // (Not a line whose words label a word this turn shows: "The correct word was: tact" names the word.)
           const claimed = (l: string) => !labelsAWord(l) && others.some((r) => says(l, r));
-          const said = notListing(text.split('\n').filter((l) => /[A-Za-z]{2}/.test(l) && !readRuns(l, ctx.wildcards).length && !claimed(l)));
+          // Nor a line the program prints whatever the situation (a function that loads the word list
+          // again prints "Loading word list from file..." where "No matches found" is due: it says nothing).
+          // Nor a line that shows another fact or asks and says nothing more (a count by its label, "You have 5
+          // guesses left"; the letters left by their value, "Available letters: bcdef…"; the next question, "Please
+          // guess a letter:"): it would be printed after any input (read as this statement, a program silent about
+          // the guess passed). Words of their own beside the fact still may ("Correct: _ a_ _ (6 guesses left)").
+          const said = notListing(text.split('\n').filter((l) => /[A-Za-z]{2}/.test(l) && !readRuns(l, ctx.wildcards).length && !claimed(l) && !onlyOtherFacts(l, facts, ctx) && !ctx.boilerplate?.has(l.trim())));
           return said.length ? null : missing(`${ctx.when} your program does not say ${role.says}${about(f)}`);
         }
         case 'word': {
@@ -192,7 +203,10 @@ export function checkFacts(text: string, facts: readonly Fact[], ctx: FactContex
           return null;
       }
     })();
-    if (problem && (!f.optional || problem.charge)) found.push({ message: problem.text, defect: `${problem.kind}:${role.name}${problem.how ? `:${problem.how}` : ''}`, wrong: problem.kind === 'wrong', statement: role.kind === 'statement', number: role.kind === 'number' });
+    // A statement left unsaid is one defect with the statement it is the same as (roles.ts \`same_as\`): a program
+    // silent after a repeat and after a non-letter never says what the handout says of both ("same as 2").
+    const named = problem?.kind === 'missing' && role.kind === 'statement' ? (role.sameAs ?? role.name) : role.name;
+    if (problem && (!f.optional || problem.charge)) found.push({ message: problem.text, defect: `${problem.kind}:${named}${problem.how ? `:${problem.how}` : ''}`, wrong: problem.kind === 'wrong', statement: role.kind === 'statement', number: role.kind === 'number' });
   }
   // A statement contradicted comes first of all: how the program classed the input (a letter in the word, a
   // repeat, not a letter) is the cause; the counts it then shows wrong follow from that class.
@@ -226,13 +240,47 @@ function labelledWord(text: string, role: Role, lengths: ReadonlySet<number>): s
   return undefined;
 }
 
-/** Lines that may state something in words no role knows: not a listing. A line of more than a dozen words,
- *  or one word on a line among several such lines, lists things (every word of the list printed where "No
+/** Words that only frame a fact or a question ("You have … left", "Please enter a …"): a line that shows another
+ *  fact and holds no other words says nothing of its own. */
+const LETTER_SET = /\b[a-z]{8,}\b/;
+const LETTER_SET_G = /\b[a-z]{8,}\b/g;
+
+const FRAMING = new Set('you your have has had now still left remaining remain there are is was and a an the of to for please only more in with currently current so far at this point try give me enter input type make choose pick new next another one my word words letter letters guess guesses'.split(' '));
+
+/** Whether a line shows another role's fact, or asks the turn's question, and nothing more: a number by a number
+ *  role's words, a value of this turn's letters or words (eight letters or more: no word of a sentence), the
+ *  question the turn ends with. */
+function onlyOtherFacts(line: string, facts: readonly Fact[], ctx: FactContext): boolean {
+  const { table } = ctx;
+  const lower = line.toLowerCase();
+  const valued = facts.filter((g) => ['word', 'letters'].includes(table.get(g.role)?.kind ?? '') && String(g.value).length >= 8 && lower.includes(String(g.value).toLowerCase()));
+  const shown = valued.map((g) => String(g.value).toLowerCase());
+  const labels = [
+    ...(/\d/.test(line) ? table.ofKind('number') : []),
+    ...(ctx.asking !== undefined && line.trim() === ctx.asking ? table.ofKind('question') : []),
+    ...valued.map((g) => table.get(g.role)!),
+    // Letters left shown where this turn's facts leave them out (unchanged since the last turn): a run of eight
+    // or more letters in alphabetical order after a letters or word role's words.
+    ...(LETTER_SET.test(lower) ? [...table.ofKind('word'), ...table.ofKind('letters')] : []),
+  ].filter((r) => says(line, r));
+  for (const m of lower.match(LETTER_SET_G) ?? []) if ([...m].every((c, k) => k === 0 || c > m[k - 1]!)) shown.push(m);
+  if (!labels.length && !shown.length) return false;
+  let rest = lower;
+  for (const v of shown) rest = rest.split(v).join(' ');
+  for (const r of labels) for (const p of r.patterns) rest = rest.replace(new RegExp(p.source, p.flags.includes('g') ? p.flags : `${p.flags}g`), ' ');
+  return !rest.replace(/[^a-z']+/g, ' ').split(' ').some((w) => w.length > 1 && !FRAMING.has(w));
+}
+
+/** Lines that may state something in words no role knows: not a listing. A line of more than a dozen bare
+ *  words, or one word on a line among several such lines, lists things (every word of the list printed where "No
  *  matches found" is due): it says nothing, so it is no unknown wording of a statement. */
 function notListing(lines: string[]): string[] {
   const words = (l: string) => l.trim().split(/\s+/).filter(Boolean).length;
   const single = lines.filter((l) => words(l) === 1).length;
-  return lines.filter((l) => words(l) <= 12 && !(words(l) === 1 && single >= 3));
+  // Bare lower-case words (a Python list's brackets, quotes and commas aside): a sentence of as many words has
+  // capitals or stops ("Oops! Seems the letter you entered had been chosen before. Now you have 2 warnings").
+  const bare = (l: string) => l.trim().split(/\s+/).every((w) => /^[[('"]*[a-z]+['")\],]*$/.test(w));
+  return lines.filter((l) => !(words(l) > 12 && bare(l)) && !(words(l) === 1 && single >= 3));
 }
 
 /** Which printed number shows each number fact: a number whose words give it the fact's role (or no
@@ -278,6 +326,8 @@ export interface TurnsInput {
   exhaustedAt?: string | null;
   /** The mistake behind a wrong number of a role, when the assignment knows it. */
   explainNumber?: ExplainNumber;
+  /** Lines the program prints whatever the situation (FactContext.boilerplate). */
+  boilerplate?: ReadonlySet<string>;
 }
 
 /** The signature of a question asked where the reference asks another, in the words every judge of questions
@@ -346,6 +396,14 @@ function mayOmitState(j: TurnsInput, i: number, facts: readonly Fact[]): readonl
   return facts.map((f) => (kindOf(f) === 'pattern' && !f.optional && (exp.input === null || unchanged) ? { ...f, optional: true } : f));
 }
 
+/** How turn i of a session is read: its time for messages, the letters that stand for any, the lines the program
+ *  prints whatever happens, and the question the turn ends with. */
+function contextAt(j: TurnsInput, i: number, when = whenTurn(j.expected, i)): FactContext {
+  const obs = j.observed[i];
+  const asking = obs && obs.input !== null ? questionLine(obs.prompt, obs.before) : undefined;
+  return { table: j.table, when, wildcards: j.wildcards, boilerplate: j.boilerplate, asking };
+}
+
 /** Every problem a session shows up to its first difference of questions (after which its turns no longer
  *  line up with the reference's), the first included. Not charges: a later one may be the first's consequence.
  *  What the run showed, so that a test whose own first problem is one of them is not charged for it again. */
@@ -358,7 +416,7 @@ export function shownProblems(j: TurnsInput): TurnProblem[] {
   const end = out.find((p) => p.defect.startsWith('question-'))?.turn ?? Math.min(j.expected.length, j.observed.length);
   for (let i = 0; i < end; i++) {
     const exp = j.expected[i]!, obs = j.observed[i]!;
-    const ctx = { table: j.table, when: whenTurn(j.expected, i), wildcards: j.wildcards };
+    const ctx = contextAt(j, i);
     for (const f of mayOmitState(j, i, exp.facts ?? [])) {
       if (j.table.get(f.role)?.kind === 'number') continue;
       const p = checkFacts(turnText(obs), [f], ctx);
@@ -450,7 +508,7 @@ function takenAsMeant(j: TurnsInput, i: number, read: Role): boolean {
   const role = classifyQuestion(table, next.prompt, next.before)?.role.name;
   // ... and what it said next is what the handout's program says then (a word taken as the letter to
   // replace shows no points for it).
-  return (role === undefined || role === expNext.role) && checkFacts(turnText(next), expNext.facts ?? [], { table, when: '', wildcards: j.wildcards }) === null;
+  return (role === undefined || role === expNext.role) && checkFacts(turnText(next), expNext.facts ?? [], contextAt(j, i + 1, '')) === null;
 }
 
 /** The problems of a session in the order they show: at most one per turn; a question out of place or an
@@ -488,7 +546,7 @@ function* turnProblems(j: TurnsInput, unsaid: ReadonlySet<string> = new Set()): 
       yield { turn: i, message: `${when} your program asks nothing more, where the handout's program asks ${describeRole(exp.role)}`, defect: `question-missing:${exp.role ?? '?'}` };
       return;
     }
-    const ctx = { table, when, wildcards: j.wildcards, explainNumber: j.explainNumber, counters };
+    const ctx = { ...contextAt(j, i, when), explainNumber: j.explainNumber, counters };
     const all = mayOmitState(j, i, i > 0 && late.size ? (exp.facts ?? []).filter((f) => !late.has(f.role)) : exp.facts ?? []);
     const facts = i > 0 && unsaid.size ? all.filter((f) => !unsaid.has(f.role)) : all;
     // The unsaid facts first, as always (checkFacts follows the counters a turn shows): only a wrong value counts.
@@ -498,7 +556,7 @@ function* turnProblems(j: TurnsInput, unsaid: ReadonlySet<string> = new Set()): 
     if (p) yield { turn: i, ...p };
     // A counter gone wrong does not hide what the same turn says wrongly (a capital letter called not in the word).
     if (p && isCounterProblem(p.defect, table)) {
-      const said = checkFacts(turnText(obs), (exp.facts ?? []).filter((f) => table.get(f.role)?.kind === 'statement'), { table, when });
+      const said = checkFacts(turnText(obs), (exp.facts ?? []).filter((f) => table.get(f.role)?.kind === 'statement'), contextAt(j, i, when));
       if (said) yield { turn: i, ...said };
     }
     if (exp.input === null) break;

@@ -22,6 +22,10 @@ export function offeredChoices(transcript: string, answer: string): string[] {
     for (const m of line.matchAll(/['"‘“]([A-Za-z0-9]{1,3})['"’”]/g)) add(m[1]);
     // Alternatives in brackets: (y/n), [1/2/3], (a|b).
     for (const m of line.matchAll(/[([]\s*([A-Za-z0-9]{1,3}(?:\s*[/|,]\s*[A-Za-z0-9]{1,3})+)\s*[)\]]/g)) for (const c of m[1]!.split(/[/|,]/)) add(c);
+    // Choices in brackets of their own, on a line that asks to press one: "press (a) with hints, (b) without".
+    if (/\b(?:press|type|enter|choose|select|pick)\s*[([]\s*[A-Za-z0-9]{1,3}\s*[)\]]/i.test(line)) for (const m of line.matchAll(/[([]\s*([A-Za-z0-9]{1,3})\s*[)\]]/g)) add(m[1]);
+    // Two bare choices after that word: "ENTER a OR b".
+    for (const m of line.matchAll(/\b(?:press|type|enter|choose|select|pick)\s+([A-Za-z0-9])\s+or\s+([A-Za-z0-9])\b/gi)) { add(m[1]); add(m[2]); }
     // A numbered or lettered menu line: "1) play", "2. hints", "a - quit".
     add(/^\s*([0-9]|[A-Za-z])\s*[).:-]\s+\S/.exec(line)?.[1]);
   }

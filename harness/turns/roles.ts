@@ -46,7 +46,8 @@ export interface RoleSpec {
    *  of blanks the game starts with: "_ _ _ _ you have 6 guesses"). */
   blanks?: boolean;
   /** statement: the statement whose rule this one follows for the counts a turn changes (`same_as` in a spec:
-   *  the handout's "Repeated letter: same as 2", a non-letter). A count wrong after each is one rule broken. */
+   *  the handout's "Repeated letter: same as 2", a non-letter). A count wrong after each is one rule broken, and
+   *  so is a program silent after each (the statement never said). */
   sameAs?: string;
 }
 

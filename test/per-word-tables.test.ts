@@ -42,6 +42,16 @@ describe('per-word tables', () => {
     expect(s.runs).toHaveLength(0);
   });
 
+  it('reads the pattern from the last two calls: a first call with another pattern does not stop it', async () => {
+    const t = new PerWordTables(a), s = solution();
+    // Once with the pattern as the program spaces it, then for every word with the handout's spacing.
+    expect(await t.tableFor('w', call('t _ _ t', 'tact'), '', undefined, s.answerAll)).toBeUndefined();
+    expect(await t.tableFor('w', call('t_ _ t', 'tact'), '', undefined, s.answerAll)).toBeUndefined();
+    const table = await t.tableFor('w', call('t_ _ t', 'tart'), '', undefined, s.answerAll);
+    expect(lookUp(table!, ['t_ _ t', 'else'])).toBe(false);
+    expect(s.runs).toHaveLength(1);
+  });
+
   it("uses the test's own word list", async () => {
     const t = new PerWordTables(a), s = solution();
     await t.tableFor('z', call('_ _', 'ox'), '', 'lists/short', s.answerAll);

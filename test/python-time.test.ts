@@ -220,6 +220,18 @@ describe('a slow grader is not the program\'s fault', () => {
     expect(r.cpu_ms).toBeGreaterThan(1500); // it did use more than the limit (and its second run's room), nearly all of it gradekit's
   });
 
+  it('an answer the grader says is pure is kept by the test\'s process: the same call is asked once, any other each time', async () => {
+    const loop = { ...req('pure'), timeout_ms: 2000, steps: [{ callee: ['loops_on_helper'], args: ['5000'] as never }] };
+    let asked = 0;
+    const pure = await s.run(loop, () => (asked++, { value: { i: '1' }, pure: true }) as ReferenceReply);
+    expect(pure.obs!.steps[0].value).toEqual({ i: '5000' });
+    expect(asked).toBe(1);
+    asked = 0;
+    const each = await s.run({ ...loop, id: 'not-pure', steps: [{ callee: ['loops_on_helper'], args: ['50'] as never }] }, () => (asked++, { value: { i: '1' } }) as ReferenceReply);
+    expect(each.obs!.steps[0].value).toEqual({ i: '50' });
+    expect(asked).toBe(50);
+  });
+
   it('a test that dies while the grader answers its call is a crash, and the late answer never reaches the next test', async () => {
     const r = await s.run({ ...req('dies'), steps: [{ callee: ['dies_while_calling'], args: [] }] }, () => {
       busy(600);

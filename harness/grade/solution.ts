@@ -321,7 +321,10 @@ function replyOf(name: string): (res: RunResult) => ReferenceReply {
     if (st.input_exhausted !== undefined) reply.exhausted = st.input_exhausted;
     else if (st.error) reply.raise = { type: st.error.type, message: st.error.message };
     else if (st.missing) reply.raise = { type: 'NameError', message: `the course's solution does not define ${st.missing}` };
-    else reply.value = st.value;
+    else {
+      reply.value = st.value;
+      if (!reply.output && !reply.inputs?.length) reply.pure = true;
+    }
     return reply;
   };
 }

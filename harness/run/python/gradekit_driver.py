@@ -1578,7 +1578,7 @@ def make_patch(p, env):
 # ---------------------------------------------------------------- reference helpers in a test
 
 
-CHILD = {"out": None, "stdin": None, "calls": None, "replies": None, "frame_cap": 40 << 20, "lock": None, "seq": 0, "tables": {}}
+CHILD = {"out": None, "stdin": None, "calls": None, "replies": None, "frame_cap": 40 << 20, "lock": None, "seq": 0, "tables": {}, "same": {}}
 # A frame may hold a transcript of output_cap characters (4 UTF-8 bytes each at most) and values within
 # BOUNDS; fork_test sets the cap of each test (harness/model/wire-bounds.ts messageCap is Node's side).
 VALUE_BYTES = 32 << 20
@@ -1651,6 +1651,11 @@ _NOT_IN_TABLE = object()
 
 
 def _table_key(wire):
+    # Arguments that are all plain strings (a pattern and a word: the common case) are their own key, so that a
+    # call made once per word of an 80,000-word list is looked up without encoding its arguments each time
+    # (a few tens of microseconds a call added up to seconds of CPU per hint, past the kernel's limit).
+    if all(type(w) is str for w in wire):
+        return tuple(wire)
     return _dumps(wire, sort_keys=True, separators=(",", ":"))
 
 
@@ -1678,16 +1683,28 @@ def reference_proxy(name, params=None):
         # own tests) are left out: the handout's function stands in for the student's to test the caller.
         if params is not None and len(args) > params:
             args = args[:params]
+        table = CHILD["tables"].get(name)
+        if table is not None and all(type(a) is str for a in args):
+            known = table.get(args, _NOT_IN_TABLE)
+            if known is not _NOT_IN_TABLE:
+                return decode(known, {})
         stdin, out = CHILD["stdin"], CHILD["out"]
         # The session's own values (an 80,000-word list) travel by name, not by value.
         named = {id(v): k for k, v in STATE["names"].items()}
         wire = [{"n": named[id(a)]} if id(a) in named else encode(a) for a in args]
-        table = CHILD["tables"].get(name)
+        key = _table_key(wire)
         if table is not None:
-            known = table.get(_table_key(wire), _NOT_IN_TABLE)
+            known = table.get(key, _NOT_IN_TABLE)
             if known is not _NOT_IN_TABLE:
                 return decode(known, {})
-        reply = _ask_grader(name, wire, stdin.pos if stdin.lines is not None or stdin.ask else 0)
+        pos = stdin.pos if stdin.lines is not None or stdin.ask else 0
+        # An answer the grader said is the same for the same call at the same point of the input (ReferenceReply.pure).
+        same = CHILD["same"].get((name, pos, key), _NOT_IN_TABLE)
+        if same is not _NOT_IN_TABLE:
+            return decode(same, {})
+        reply = _ask_grader(name, wire, pos)
+        if reply.get("pure") and "value" in reply:
+            CHILD["same"][(name, pos, key)] = reply["value"]
         # A function the grader found pure (it printed and read nothing), called once per word of the list:
         # its other answers come at once, and are looked up here instead of asked for one by one.
         for entry in reply.get("table", ()):

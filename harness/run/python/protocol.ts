@@ -55,6 +55,11 @@ export interface ReferenceReply {
   /** Further answers of the same pure function, [arguments, value], looked up by the test's process
    *  instead of asked for (harness/grade/per-word-tables.ts). */
   table?: [ReferenceCall['args'], WireValue][];
+  /** The course's solution answered with a value, printing and reading nothing: the same call at the same point
+   *  of the input gets the same answer, which the test's process keeps instead of asking again (a lister that
+   *  calls a swapped helper with the same arguments for every word of the list asked hundreds of thousands of
+   *  times, each a round trip to the grader). */
+  pure?: true;
 }
 
 export interface TraceRequest {

@@ -550,9 +550,14 @@ function runRule(t: Extract<TestData, { rule: unknown }>, env: PythonTestEnv): O
       if (out.length && t.rule === 'silent-import') return fail(`importing ${env.file} printed ${JSON.stringify(out.slice(0, 200))}${out.length > 200 ? '…' : ''}; importing must print nothing and run nothing`, { hint: "move top-level code under if __name__ == '__main__':" });
       return pass();
     }
-    case 'compiles':
-      // A file that imported only after a line was set aside or repaired: its one defect (P2).
-      return salvageFailure(imp, env.file) ?? pass();
+    case 'compiles': {
+      // A file that imported only after a line was set aside or repaired: its one defect (P2). So is one that
+      // read its word list by a path of the student's own machine (it cannot run beside the handout's copy):
+      // charged once, here; every other test is graded with the provided file.
+      const moved = imp.ok ? imp.redirected?.[0] : undefined;
+      if (!moved) return salvageFailure(imp, env.file) ?? pass();
+      return salvageFailure(imp, env.file) ?? { ...fail(`${env.file} does not run as handed in: importing it opens ${JSON.stringify(moved.opened)}, which does not exist beside it; it was graded with the provided ${moved.used}`, { hint: `open the file by its name alone (open('${moved.used}')), as the starter does, and keep it beside ${env.file}` }), defect: 'import:path' };
+    }
     case 'defines': {
       const have = new Set(imp.attributes ?? []);
       // A def set aside because it does not compile is written under its name: that is the import failure

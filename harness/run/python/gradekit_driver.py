@@ -613,11 +613,15 @@ def redirecting_open(file, mode="r", *args, **kwargs):
                     base = same_kind[0]
             if alias:
                 NOTICES.append("opened %r, which does not exist here; used the provided %s instead" % (os.fsdecode(file), base))
+                REDIRECTED.append({"opened": os.fsdecode(file)[:300], "used": base})
                 return _real_open(alias, mode, *args, **kwargs)
         raise
 
 
 NOTICES = []
+# Files opened by a path that does not exist here and read from the provided copy instead: as handed in, the
+# program could not have read them (reported with the import: the file does not run as handed in).
+REDIRECTED = []
 # How many times each scripted sequence was drawn from in this test (the grader compares it with the
 # reference's count: a program may draw values it never uses, causes of a failure it looks for).
 DRAWS = {}
@@ -851,6 +855,7 @@ def do_import(req):
     result["literals"] = string_literals(STATE.get("tree"))
     result["runtime_imports"] = sorted(m for m in set(sys.modules) - before if "." not in m and m != req["module"])
     result["notices"] = list(NOTICES)
+    result["redirected"] = list(REDIRECTED)
     if result["ok"]:
         names = {}
         for k, w in req.get("names", {}).items():

@@ -216,6 +216,9 @@ export interface ImportResult {
   /** Top-level statements skipped because they asked for input while the module was imported; `bound`: the
    *  names it would have set that were given the starter's value instead (name -> repr). */
   skipped?: { line: number; source: string; prompt: string | null; bound?: Record<string, string> }[];
+  /** Files the module opened while it was imported by a path that does not exist here (a path of the student's
+   *  own machine), read from the provided copy instead: as handed in, it does not run. */
+  redirected?: { opened: string; used: string }[];
   /** What was changed so that the file imports (unless the spec's import is strict): a repaired line, or a
    *  top-level statement set aside (it does not compile, or raised while the module was imported). */
   set_aside?: SetAside[];

@@ -555,8 +555,9 @@ function runRule(t: Extract<TestData, { rule: unknown }>, env: PythonTestEnv): O
       // read its word list by a path of the student's own machine (it cannot run beside the handout's copy):
       // charged once, here; every other test is graded with the provided file.
       const moved = imp.ok ? imp.redirected?.[0] : undefined;
-      if (!moved) return salvageFailure(imp, env.file) ?? pass();
-      return salvageFailure(imp, env.file) ?? { ...fail(`${env.file} does not run as handed in: importing it opens ${JSON.stringify(moved.opened)}, which does not exist beside it; it was graded with the provided ${moved.used}`, { hint: `open the file by its name alone (open('${moved.used}')), as the starter does, and keep it beside ${env.file}` }), defect: 'import:path' };
+      const salvaged = salvageFailure(imp, env.file);
+      if (salvaged || !moved) return salvaged ?? pass();
+      return { ...fail(`${env.file} does not run as handed in: importing it opens ${JSON.stringify(moved.opened)}, which does not exist beside it; it was graded with the provided ${moved.used}`, { hint: `open the file by its name alone (open('${moved.used}')), as the starter does, and keep it beside ${env.file}` }), defect: 'import:path' };
     }
     case 'defines': {
       const have = new Set(imp.attributes ?? []);

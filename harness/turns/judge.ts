@@ -203,7 +203,7 @@ export function checkFacts(text: string, facts: readonly Fact[], ctx: FactContex
           return null;
       }
     })();
-    // A statement left unsaid is one defect with the statement it is the same as (roles.ts \`same_as\`): a program
+    // A statement left unsaid is one defect with the statement it is the same as (roles.ts `same_as`): a program
     // silent after a repeat and after a non-letter never says what the handout says of both ("same as 2").
     const named = problem?.kind === 'missing' && role.kind === 'statement' ? (role.sameAs ?? role.name) : role.name;
     if (problem && (!f.optional || problem.charge)) found.push({ message: problem.text, defect: `${problem.kind}:${named}${problem.how ? `:${problem.how}` : ''}`, wrong: problem.kind === 'wrong', statement: role.kind === 'statement', number: role.kind === 'number' });
@@ -240,11 +240,12 @@ function labelledWord(text: string, role: Role, lengths: ReadonlySet<number>): s
   return undefined;
 }
 
-/** Words that only frame a fact or a question ("You have … left", "Please enter a …"): a line that shows another
- *  fact and holds no other words says nothing of its own. */
+/** A run of eight letters or more (checked for alphabetical order where it is used): the letters left, shown. */
 const LETTER_SET = /\b[a-z]{8,}\b/;
 const LETTER_SET_G = /\b[a-z]{8,}\b/g;
 
+/** Words that only frame a fact or a question ("You have … left", "Please enter a …"): a line that shows another
+ *  fact and holds no other words says nothing of its own. */
 const FRAMING = new Set('you your have has had now still left remaining remain there are is was and a an the of to for please only more in with currently current so far at this point try give me enter input type make choose pick new next another one my word words letter letters guess guesses'.split(' '));
 
 /** Whether a line shows another role's fact, or asks the turn's question, and nothing more: a number by a number

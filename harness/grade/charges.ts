@@ -390,7 +390,6 @@ export function assignCharges({ tests, outcomes, groupOf, callees }: ChargeInput
   return out;
 }
 
-
 /** "answer:f:a|b" (or "wrong:gameTotal:a|b") without the mistakes the program's right answers rule out; as
  *  it was when they rule out all of them (a mistake none of the known ones is). */
 function withoutRefuted(defect: string, refuted: ReadonlySet<string>): string {

@@ -383,6 +383,7 @@ async function runAnswered(r: RunningTest, env: PythonTestEnv, timeoutMs: number
   const validatorOf = (c: Comparator | undefined) => (typeof c === 'object' && 'validator' in c ? a.adapter.validators?.[c.validator] : undefined);
   const validator = validatorOf(compare);
   const stepValidators = stepCompare.map(validatorOf);
+  const meaning = meaningOf(a, r, mode);
   const judged = (o: typeof obs) => judge({
     steps,
     ref,
@@ -411,7 +412,7 @@ async function runAnswered(r: RunningTest, env: PythonTestEnv, timeoutMs: number
     file: env.file,
     stdinGiven: r.stdin !== undefined,
     ...((r.answers || r.returns_printed) && a.roles ? { byRole: { table: a.roles, asked: answerer?.log, questions: r.questions, totals: r.totals, returnsPrinted: typeof r.returns_printed === 'string' ? [r.returns_printed] : r.returns_printed, requires: r.requires, newCalls: r.new_calls && { ...r.new_calls, calls } } } : {}),
-    ...(meaningOf(a, r, mode) ? { meaning: { ...meaningOf(a, r, mode)!, printedAtImport: env.session.importResult?.output } } : {}),
+    ...(meaning ? { meaning: { ...meaning, printedAtImport: env.session.importResult?.output } } : {}),
   });
   const outcome = printedOrReturned(judged, obs, ref, r, compare, mode, steps);
   if (obs.notices?.length) outcome.notices = obs.notices;

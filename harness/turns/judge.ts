@@ -241,8 +241,7 @@ function labelledWord(text: string, role: Role, lengths: ReadonlySet<number>): s
 }
 
 /** A run of eight letters or more (checked for alphabetical order where it is used): the letters left, shown. */
-const LETTER_SET = /\b[a-z]{8,}\b/;
-const LETTER_SET_G = /\b[a-z]{8,}\b/g;
+const LETTER_RUN = /\b[a-z]{8,}\b/g;
 
 /** Words that only frame a fact or a question ("You have … left", "Please enter a …"): a line that shows another
  *  fact and holds no other words says nothing of its own. */
@@ -256,15 +255,16 @@ function onlyOtherFacts(line: string, facts: readonly Fact[], ctx: FactContext):
   const lower = line.toLowerCase();
   const valued = facts.filter((g) => ['word', 'letters'].includes(table.get(g.role)?.kind ?? '') && String(g.value).length >= 8 && lower.includes(String(g.value).toLowerCase()));
   const shown = valued.map((g) => String(g.value).toLowerCase());
+  const runs = lower.match(LETTER_RUN) ?? [];
   const labels = [
     ...(/\d/.test(line) ? table.ofKind('number') : []),
     ...(ctx.asking !== undefined && line.trim() === ctx.asking ? table.ofKind('question') : []),
     ...valued.map((g) => table.get(g.role)!),
     // Letters left shown where this turn's facts leave them out (unchanged since the last turn): a run of eight
     // or more letters in alphabetical order after a letters or word role's words.
-    ...(LETTER_SET.test(lower) ? [...table.ofKind('word'), ...table.ofKind('letters')] : []),
+    ...(runs.length ? [...table.ofKind('word'), ...table.ofKind('letters')] : []),
   ].filter((r) => says(line, r));
-  for (const m of lower.match(LETTER_SET_G) ?? []) if ([...m].every((c, k) => k === 0 || c > m[k - 1]!)) shown.push(m);
+  for (const m of runs) if ([...m].every((c, k) => k === 0 || c > m[k - 1]!)) shown.push(m);
   if (!labels.length && !shown.length) return false;
   let rest = lower;
   for (const v of shown) rest = rest.split(v).join(' ');
